@@ -1,31 +1,54 @@
 //! Lens runs a command, keeps everything it printed, and shows the part that matters.
 //!
 //! ```text
-//! argv ──cli──> Args ──config──> Settings
-//!   interactive? ──yes──> exec (lens disappears; nothing stored)
+//! argv ──cli──> Args                              (usage error: one line, exit 2)
+//!   interactive::mode ── Exec ──> exec            (lens disappears; nothing stored)
 //!   capture: spawn, drain stdout and stderr on two threads, wait
 //!   store: raw bytes + meta.json under a fresh handle
-//!   per stream: binary? raw : pipeline::view(text)  (store failed? raw)
-//!   write stdout view, then stderr view; log one JSON line; exit with the child's code
+//!   per stream, view::render: binary, store or config failure ⇒ raw; else pipeline::view
+//!   write the stdout view, then the stderr view, then lens's own diagnostics
+//!   log one JSON line; exit with the child's status
 //! ```
+//!
+//! The binary is a thin caller over [`run`]; the benchmarks drive [`pipeline`] directly.
 
 pub mod block;
+pub mod capture;
+pub mod cli;
+pub mod config;
+pub mod handle;
 pub mod interactive;
+pub mod log;
 pub mod pipeline;
+pub mod platform;
+pub mod runner;
+pub mod show;
+pub mod store;
+pub mod view;
 
+use cli::Parsed;
 use std::ffi::OsString;
+use std::io;
 
 /// Run lens with the arguments that follow the program name; returns the exit status.
 pub fn run(args: Vec<OsString>) -> i32 {
-    let Some((program, rest)) = args.split_first() else {
-        eprintln!("lens: no command given (try `lens --help`)");
-        return 2;
-    };
-    match std::process::Command::new(program).args(rest).status() {
-        Ok(status) => status.code().unwrap_or(1),
-        Err(err) => {
-            eprintln!("lens: {}: {err}", program.to_string_lossy());
-            127
+    match cli::parse(args) {
+        Ok(Parsed::Help) => {
+            runner::emit(&mut io::stdout().lock(), cli::HELP.as_bytes());
+            0
+        }
+        Ok(Parsed::Version) => {
+            runner::emit(
+                &mut io::stdout().lock(),
+                concat!("lens ", env!("CARGO_PKG_VERSION"), "\n").as_bytes(),
+            );
+            0
+        }
+        Ok(Parsed::Show(args)) => show::run(args),
+        Ok(Parsed::Run(args)) => runner::run(args),
+        Err(error) => {
+            eprintln!("lens: {error}");
+            2
         }
     }
 }

@@ -1,0 +1,156 @@
+//! Run the child with both output pipes captured, each drained on its own thread.
+//!
+//! A child blocks as soon as either pipe's buffer fills, so reading stdout to the end
+//! before touching stderr hangs any chatty build; a thread per pipe never does, whatever
+//! the child writes in whatever order. stdin is the caller's, untouched. Bytes are kept
+//! exactly as read: nothing is decoded here.
+//!
+//! A grandchild that inherits a pipe (`sh -c 'server & echo started'`) keeps it open after
+//! the child exits, and EOF would not come until the grandchild exits too, possibly never.
+//! lens waits for the child, then gives the pipes [`EOF_GRACE`] to reach EOF, then stops
+//! reading and reports what it has, noting it in the run's log record. The grandchild
+//! keeps running; once lens exits, its further writes to that pipe fail with EPIPE, as
+//! they would if its parent had closed the pipe itself.
+
+use std::io::{self, Read};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How long lens waits for the pipes to close after the child has exited.
+pub const EOF_GRACE: Duration = Duration::from_millis(200);
+
+/// What a captured run produced.
+#[derive(Debug)]
+pub struct Captured {
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    pub status: ExitStatus,
+    /// Some descendant still held a pipe open when lens stopped reading.
+    pub pipes_held_open: bool,
+    pub duration: Duration,
+}
+
+/// Spawn `command` with piped stdout and stderr. `on_spawn` runs with the child's pid as
+/// soon as it exists (the runner installs signal forwarding there).
+pub fn spawn(command: &mut Command) -> io::Result<Child> {
+    command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdin(Stdio::inherit())
+        .spawn()
+}
+
+/// Drain both pipes of a spawned child and wait for it.
+pub fn collect(mut child: Child, started: Instant) -> io::Result<Captured> {
+    let stdout = Drain::start(child.stdout.take().expect("stdout is piped"));
+    let stderr = Drain::start(child.stderr.take().expect("stderr is piped"));
+    let status = child.wait()?;
+    let duration = started.elapsed();
+    let deadline = Instant::now() + EOF_GRACE;
+    let (stdout, out_closed) = stdout.finish(deadline);
+    let (stderr, err_closed) = stderr.finish(deadline);
+    Ok(Captured {
+        stdout,
+        stderr,
+        status,
+        pipes_held_open: !(out_closed && err_closed),
+        duration,
+    })
+}
+
+/// One pipe being read to EOF on its own thread.
+struct Drain {
+    buffer: Arc<Mutex<Vec<u8>>>,
+    done: mpsc::Receiver<()>,
+}
+
+impl Drain {
+    fn start(mut pipe: impl Read + Send + 'static) -> Drain {
+        let buffer = Arc::new(Mutex::new(Vec::new()));
+        let (tx, done) = mpsc::channel();
+        let shared = Arc::clone(&buffer);
+        thread::spawn(move || {
+            let mut chunk = vec![0u8; 64 * 1024];
+            loop {
+                match pipe.read(&mut chunk) {
+                    Ok(0) => break,
+                    Ok(n) => shared
+                        .lock()
+                        .expect("reader lock")
+                        .extend_from_slice(&chunk[..n]),
+                    Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(_) => break,
+                }
+            }
+            let _ = tx.send(());
+        });
+        Drain { buffer, done }
+    }
+
+    /// Wait for EOF until `deadline`; return the bytes read and whether EOF came.
+    fn finish(self, deadline: Instant) -> (Vec<u8>, bool) {
+        let timeout = deadline.saturating_duration_since(Instant::now());
+        let closed = self.done.recv_timeout(timeout).is_ok();
+        let bytes = match Arc::try_unwrap(self.buffer) {
+            // The reader finished and dropped its reference: take the buffer without a copy.
+            Ok(mutex) => mutex.into_inner().expect("reader lock"),
+            // The reader is still blocked on a pipe a grandchild holds: take what it has.
+            Err(shared) => std::mem::take(&mut *shared.lock().expect("reader lock")),
+        };
+        (bytes, closed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(script: &str) -> Captured {
+        let mut command = Command::new("sh");
+        command.args(["-c", script]);
+        collect(spawn(&mut command).unwrap(), Instant::now()).unwrap()
+    }
+
+    #[test]
+    fn streams_stay_separate() {
+        let captured = run("echo out; echo err >&2; echo out2");
+        assert_eq!(captured.stdout, b"out\nout2\n");
+        assert_eq!(captured.stderr, b"err\n");
+        assert!(captured.status.success());
+        assert!(!captured.pipes_held_open);
+    }
+
+    #[test]
+    fn a_full_stderr_pipe_does_not_deadlock_stdout() {
+        // 1 MiB on stderr before anything on stdout: a single reader would block forever.
+        let captured = run("head -c 1048576 /dev/zero >&2; echo done");
+        assert_eq!(captured.stderr.len(), 1 << 20);
+        assert_eq!(captured.stdout, b"done\n");
+    }
+
+    #[test]
+    fn invalid_utf8_is_kept_byte_for_byte() {
+        let captured = run("printf '\\377\\376a\\0b'");
+        assert_eq!(captured.stdout, b"\xff\xfea\0b");
+    }
+
+    #[test]
+    fn a_grandchild_holding_the_pipe_does_not_hold_lens() {
+        let started = Instant::now();
+        let captured = run("sleep 5 & echo started");
+        assert_eq!(captured.stdout, b"started\n");
+        assert!(captured.pipes_held_open);
+        assert!(
+            started.elapsed() < Duration::from_secs(4),
+            "waited for the grandchild"
+        );
+    }
+
+    #[test]
+    fn exit_status_comes_back() {
+        assert_eq!(run("exit 3").status.code(), Some(3));
+    }
+}

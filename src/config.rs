@@ -1,0 +1,286 @@
+//! config.toml: where it is, what it may say, and how it merges with the command line.
+//!
+//! A missing file is the defaults. A file that cannot be read or parsed must not break the
+//! command: `load` reports the reason, the runner shows the raw output and logs why. Keys
+//! are typed with serde and unknown keys are an error naming the key, because a typo that
+//! silently does nothing is worse than one that says so. The command line wins over
+//! per-command settings, which win over the file's top level, which wins over defaults.
+
+use crate::cli::{self, Args};
+use crate::pipeline;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The whole file.
+#[derive(Debug, Default, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    pub level: Option<u8>,
+    pub budget: Option<usize>,
+    pub store: StoreConfig,
+    pub log: LogConfig,
+    pub pipeline: pipeline::Settings,
+    /// Per-program defaults, keyed by the program's file name (`cargo`, `pytest`).
+    pub commands: BTreeMap<String, CommandConfig>,
+}
+
+/// `[store]`: the retention rule.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct StoreConfig {
+    /// Total size of all stored runs; the oldest are evicted past it.
+    pub max_bytes: u64,
+    /// Runs older than this many days are evicted.
+    pub max_age_days: u64,
+}
+
+impl Default for StoreConfig {
+    fn default() -> Self {
+        StoreConfig {
+            max_bytes: 1 << 30,
+            max_age_days: 7,
+        }
+    }
+}
+
+/// `[log]`.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct LogConfig {
+    /// The log is rotated (one previous file kept) once it would grow past this.
+    pub max_bytes: u64,
+}
+
+impl Default for LogConfig {
+    fn default() -> Self {
+        LogConfig { max_bytes: 4 << 20 }
+    }
+}
+
+/// `[commands.NAME]`.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct CommandConfig {
+    pub level: Option<u8>,
+    pub budget: Option<usize>,
+}
+
+/// The config file's path: `LENS_CONFIG`, else `$XDG_CONFIG_HOME/lens/config.toml`, else
+/// `~/.config/lens/config.toml`.
+pub fn path(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    if let Some(path) = env("LENS_CONFIG").filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(path));
+    }
+    xdg_dir(env, "XDG_CONFIG_HOME", ".config").map(|dir| dir.join("lens").join("config.toml"))
+}
+
+/// `$VAR/`, else `$HOME/<fallback>/`: the XDG base directory rule. Relative XDG values are
+/// ignored, as the specification says they must be.
+pub fn xdg_dir(env: &dyn Fn(&str) -> Option<String>, var: &str, fallback: &str) -> Option<PathBuf> {
+    if let Some(dir) = env(var).map(PathBuf::from).filter(|p| p.is_absolute()) {
+        return Some(dir);
+    }
+    env("HOME")
+        .filter(|h| !h.is_empty())
+        .map(|home| Path::new(&home).join(fallback))
+}
+
+/// Read and check the file. `Ok(default)` when there is none.
+pub fn load(path: Option<&Path>) -> Result<Config, String> {
+    let Some(path) = path else {
+        return Ok(Config::default());
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
+        Err(err) => return Err(format!("cannot read config `{}`: {err}", path.display())),
+    };
+    parse(&text).map_err(|err| format!("invalid config `{}`: {err}", path.display()))
+}
+
+/// Parse and validate config text.
+pub fn parse(text: &str) -> Result<Config, String> {
+    let config: Config = toml::from_str(text).map_err(|err| one_line(&err.to_string()))?;
+    check_level("level", config.level)?;
+    for (name, command) in &config.commands {
+        check_level(&format!("commands.{name}.level"), command.level)?;
+    }
+    Ok(config)
+}
+
+fn check_level(key: &str, level: Option<u8>) -> Result<(), String> {
+    match level {
+        Some(level) if level > cli::MAX_LEVEL => {
+            Err(format!("`{key}` must be 0 to 3, not {level}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// toml's messages quote the offending line over several lines; lens reports one.
+fn one_line(message: &str) -> String {
+    let mut lines = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('|'));
+    let first = lines.next().unwrap_or("parse error").to_owned();
+    match lines.next_back() {
+        Some(last) if last != first => format!("{first}: {last}"),
+        _ => first,
+    }
+}
+
+/// Level and budget for one run of `program`, the command line winning.
+pub fn level_and_budget(
+    config: &Config,
+    args_level: Option<u8>,
+    args_budget: Option<usize>,
+    program: &str,
+) -> (u8, usize) {
+    let command = config.commands.get(program).copied().unwrap_or_default();
+    let level = args_level
+        .or(command.level)
+        .or(config.level)
+        .unwrap_or(cli::DEFAULT_LEVEL);
+    let budget = args_budget
+        .or(command.budget)
+        .or(config.budget)
+        .unwrap_or(cli::DEFAULT_BUDGET);
+    (level, budget)
+}
+
+/// The same merge for a run described by parsed `Args`.
+pub fn for_run(config: &Config, args: &Args) -> (u8, usize) {
+    let program = args
+        .command
+        .first()
+        .map(|p| program_name(p))
+        .unwrap_or_default();
+    level_and_budget(config, args.level, args.budget, &program)
+}
+
+/// The file name of argv[0], the key of `[commands.NAME]`.
+pub fn program_name(program: &std::ffi::OsStr) -> String {
+    Path::new(program)
+        .file_name()
+        .unwrap_or(program)
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_file_is_the_defaults() {
+        assert_eq!(parse("").unwrap(), Config::default());
+    }
+
+    #[test]
+    fn a_full_file_parses() {
+        let config = parse(
+            "level = 1\nbudget = 50\n[store]\nmax_bytes = 1000\nmax_age_days = 2\n[log]\nmax_bytes = 10\n\
+             [commands.cargo]\nlevel = 2\n",
+        )
+        .unwrap();
+        assert_eq!(config.level, Some(1));
+        assert_eq!(
+            config.store,
+            StoreConfig {
+                max_bytes: 1000,
+                max_age_days: 2
+            }
+        );
+        assert_eq!(config.log.max_bytes, 10);
+        assert_eq!(config.commands["cargo"].level, Some(2));
+    }
+
+    #[test]
+    fn unknown_keys_are_errors_that_name_the_key() {
+        let error = parse("levle = 1\n").unwrap_err();
+        assert!(error.contains("levle"), "{error}");
+        assert!(!error.contains('\n'), "{error}");
+        let error = parse("[store]\nmax_size = 1\n").unwrap_err();
+        assert!(error.contains("max_size"), "{error}");
+    }
+
+    #[test]
+    fn out_of_range_levels_are_rejected() {
+        assert_eq!(
+            parse("level = 4").unwrap_err(),
+            "`level` must be 0 to 3, not 4"
+        );
+        assert_eq!(
+            parse("[commands.make]\nlevel = 9").unwrap_err(),
+            "`commands.make.level` must be 0 to 3, not 9"
+        );
+        assert!(parse("level = -1").is_err());
+    }
+
+    #[test]
+    fn missing_file_is_the_defaults_and_unreadable_is_an_error() {
+        let dir = std::env::temp_dir().join(format!("lens-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(
+            load(Some(&dir.join("absent.toml"))).unwrap(),
+            Config::default()
+        );
+        // A directory where the file should be cannot be read as one.
+        assert!(
+            load(Some(&dir))
+                .unwrap_err()
+                .starts_with("cannot read config")
+        );
+        std::fs::write(dir.join("bad.toml"), "level = [").unwrap();
+        assert!(
+            load(Some(&dir.join("bad.toml")))
+                .unwrap_err()
+                .starts_with("invalid config")
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn command_line_beats_command_section_beats_top_level() {
+        let config = parse("level = 1\nbudget = 10\n[commands.cargo]\nlevel = 0\n").unwrap();
+        assert_eq!(level_and_budget(&config, None, None, "cargo"), (0, 10));
+        assert_eq!(level_and_budget(&config, Some(2), None, "cargo"), (2, 10));
+        assert_eq!(level_and_budget(&config, None, Some(5), "make"), (1, 5));
+        assert_eq!(
+            level_and_budget(&Config::default(), None, None, "x"),
+            (cli::DEFAULT_LEVEL, cli::DEFAULT_BUDGET)
+        );
+    }
+
+    #[test]
+    fn paths_follow_the_environment_then_xdg_then_home() {
+        let env = |vars: &'static [(&'static str, &'static str)]| {
+            move |key: &str| {
+                vars.iter()
+                    .find(|(k, _)| *k == key)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        assert_eq!(
+            path(&env(&[("LENS_CONFIG", "/x/c.toml"), ("HOME", "/h")])),
+            Some("/x/c.toml".into())
+        );
+        assert_eq!(
+            path(&env(&[("XDG_CONFIG_HOME", "/xdg"), ("HOME", "/h")])),
+            Some("/xdg/lens/config.toml".into())
+        );
+        assert_eq!(
+            path(&env(&[("XDG_CONFIG_HOME", "rel"), ("HOME", "/h")])),
+            Some("/h/.config/lens/config.toml".into())
+        );
+        assert_eq!(path(&env(&[])), None);
+    }
+
+    #[test]
+    fn program_name_is_the_file_name() {
+        assert_eq!(program_name("/usr/bin/cargo".as_ref()), "cargo");
+        assert_eq!(program_name("cargo".as_ref()), "cargo");
+    }
+}

@@ -1,0 +1,306 @@
+//! `lens <command>`: run it, keep everything it printed, show the view, exit with its code.
+//!
+//! The order is the contract. Interactive and never-ending commands are exec'd before
+//! anything else happens: lens disappears and the command has the terminal. Everything
+//! else is captured; the raw bytes go to the store before any view is rendered, because a
+//! view may only elide what a handle can bring back. The stdout view is written in full,
+//! then the stderr view, then lens's own diagnostics, so nothing of lens's lands inside
+//! the child's streams. The log record is written last and its failure is ignored.
+//!
+//! Once the child has run, nothing lens does can change the exit status: every failure of
+//! lens's own (store, config, pipeline) degrades the view to raw, is logged, and the
+//! child's code is returned. That decision lives in one place, `run`.
+
+use crate::block::Stream;
+use crate::capture::{self, Captured};
+use crate::cli::Args;
+use crate::config::{self, Config};
+use crate::handle::Handle;
+use crate::interactive::{self, Mode};
+use crate::log::{self, Bytes, Record};
+use crate::pipeline;
+use crate::platform;
+use crate::store::{self, Meta, Store};
+use crate::view;
+use anyhow::{Context, Result};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::process::Command;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+/// Run the command `args` describes; returns lens's exit status.
+pub fn run(args: Args) -> i32 {
+    let env = |key: &str| std::env::var(key).ok();
+    let started_at = SystemTime::now();
+    let started = Instant::now();
+    let argv: Vec<String> = args
+        .command
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let cwd = std::env::current_dir()
+        .map(|d| d.display().to_string())
+        .unwrap_or_default();
+    let (config, config_error) = match config::load(config::path(&env).as_deref()) {
+        Ok(config) => (config, None),
+        Err(reason) => (Config::default(), Some(reason)),
+    };
+    let (level, budget) = config::for_run(&config, &args);
+    let log_dir = log::dir(&env);
+    let mut record = Record {
+        v: 1,
+        ts_ms: millis(started_at),
+        argv: argv.clone(),
+        cwd: cwd.clone(),
+        level: Some(level),
+        ..Record::default()
+    };
+    let write_log = |record: &Record| {
+        if let Some(dir) = &log_dir {
+            let _ = log::append(dir, record, config.log.max_bytes);
+        }
+    };
+
+    let mut command = Command::new(&args.command[0]);
+    command.args(&args.command[1..]);
+
+    if let Mode::Exec(reason) = interactive::mode(&args.command) {
+        // exec replaces this process: the record is written now, without an outcome.
+        record.mode = "exec";
+        record.level = None;
+        record.note = Some(reason.to_owned());
+        write_log(&record);
+        let error = platform::exec(&mut command);
+        return report_start_failure(&args.command[0], &error);
+    }
+
+    platform::prepare_child(&mut command);
+    let child = match capture::spawn(&mut command) {
+        Ok(child) => child,
+        Err(error) => {
+            record.mode = "error";
+            record.note = Some(error.to_string());
+            write_log(&record);
+            return report_start_failure(&args.command[0], &error);
+        }
+    };
+    let mut notes = Vec::new();
+    if let Err(error) = platform::forward_signals_to(child.id()) {
+        notes.push(format!("signal forwarding unavailable: {error}"));
+    }
+    let captured = match capture::collect(child, started) {
+        Ok(captured) => captured,
+        Err(error) => {
+            // Without a wait status there is no honest exit code to report; never 0.
+            eprintln!("lens: lost track of `{}`: {error}", argv[0]);
+            record.mode = "error";
+            record.note = Some(format!("wait failed: {error}"));
+            write_log(&record);
+            return 1;
+        }
+    };
+    let exit = platform::exit_code(captured.status);
+
+    let store = store::root(&env).map(Store::new);
+    let stored = save(store.as_ref(), &captured, &argv, &cwd, exit, started_at);
+    let mut diagnostics = Vec::new();
+    // Anything that stops lens vouching for a filtered view makes both views raw.
+    let blocker = match (&stored, &config_error) {
+        (Err(error), _) => {
+            diagnostics.push(format!(
+                "lens: the output was not stored ({error:#}); showing it in full"
+            ));
+            Some(format!("store: {error:#}"))
+        }
+        (Ok(_), Some(reason)) => {
+            diagnostics.push(format!("lens: {reason}; showing the output in full"));
+            Some(format!("config: {reason}"))
+        }
+        (Ok(_), None) => None,
+    };
+    if captured.pipes_held_open {
+        diagnostics.push(format!(
+            "lens: a background process kept the output open; stopped reading {}ms after `{}` exited",
+            capture::EOF_GRACE.as_millis(),
+            argv[0]
+        ));
+        notes.push("pipes held open after exit".into());
+    }
+
+    let handle = stored.as_ref().map(|h| h.to_string()).unwrap_or_default();
+    let mut raw_reason = BTreeMap::new();
+    let options = |stream| pipeline::Request {
+        stream,
+        level,
+        budget,
+        handle: &handle,
+        exit_code: exit,
+        argv: &argv,
+        settings: &config.pipeline,
+    };
+    let mut render = |raw, stream: Stream| {
+        let (shown, reason) = stream_view(raw, blocker.as_deref(), &options(stream));
+        if let Some(reason) = reason {
+            raw_reason.insert(stream.name(), reason);
+        }
+        shown
+    };
+    let out_view = render(&captured.stdout, Stream::Stdout);
+    let err_view = render(&captured.stderr, Stream::Stderr);
+    emit(&mut io::stdout().lock(), &out_view);
+    let mut stderr = io::stderr().lock();
+    emit(&mut stderr, &err_view);
+    for line in &diagnostics {
+        emit(&mut stderr, format!("{line}\n").as_bytes());
+    }
+
+    record.mode = "capture";
+    record.handle = stored.as_ref().ok().map(Handle::to_string);
+    record.exit = Some(exit);
+    record.dur_ms = Some(captured.duration.as_millis() as u64);
+    record.raw = Some(Bytes {
+        stdout: captured.stdout.len() as u64,
+        stderr: captured.stderr.len() as u64,
+    });
+    record.shown = Some(Bytes {
+        stdout: out_view.len() as u64,
+        stderr: err_view.len() as u64,
+    });
+    record.raw_reason = raw_reason;
+    record.note = (!notes.is_empty()).then(|| notes.join("; "));
+    write_log(&record);
+
+    if let (Some(store), Ok(handle)) = (&store, &stored) {
+        let large =
+            (captured.stdout.len() + captured.stderr.len()) as u64 > config.store.max_bytes / 16;
+        let now = SystemTime::now();
+        if large || store.sweep_due(now) {
+            let _ = store.sweep(&config.store, now, Some(*handle));
+        }
+    }
+    exit
+}
+
+/// One stream's view: raw when `blocker` says lens cannot vouch for a filtered one.
+fn stream_view<'a>(
+    raw: &'a [u8],
+    blocker: Option<&str>,
+    options: &pipeline::Request,
+) -> (Cow<'a, [u8]>, Option<String>) {
+    match blocker {
+        Some(reason) => {
+            let filtered_was_asked = options.level < crate::cli::MAX_LEVEL && !raw.is_empty();
+            (
+                Cow::Borrowed(raw),
+                filtered_was_asked.then(|| reason.to_owned()),
+            )
+        }
+        None => view::render(raw, options),
+    }
+}
+
+/// Store the run under a fresh handle. Any failure leaves no entry behind.
+fn save(
+    store: Option<&Store>,
+    captured: &Captured,
+    argv: &[String],
+    cwd: &str,
+    exit: i32,
+    started_at: SystemTime,
+) -> Result<Handle> {
+    let store = store.context("no store directory: set LENS_STORE or HOME")?;
+    let seed = format!(
+        "{argv:?}\0{cwd}\0{}\0{}",
+        std::process::id(),
+        started_at
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_nanos()
+    );
+    let handle = store.reserve(seed.as_bytes())?;
+    let meta = Meta {
+        handle: handle.to_string(),
+        argv: argv.to_vec(),
+        cwd: cwd.to_owned(),
+        exit,
+        signal: captured.status.code().is_none().then_some(exit - 128),
+        started_ms: millis(started_at),
+        dur_ms: captured.duration.as_millis() as u64,
+        stdout_bytes: captured.stdout.len() as u64,
+        stderr_bytes: captured.stderr.len() as u64,
+        lens_version: env!("CARGO_PKG_VERSION").to_owned(),
+    };
+    if let Err(error) = store.write(handle, &captured.stdout, &captured.stderr, &meta) {
+        store.discard(handle);
+        return Err(error);
+    }
+    Ok(handle)
+}
+
+/// Write `bytes`; a reader that went away (or any other write error) stops lens writing,
+/// quietly: the exit status is the child's either way.
+pub(crate) fn emit(out: &mut dyn Write, bytes: &[u8]) -> bool {
+    out.write_all(bytes).and_then(|()| out.flush()).is_ok()
+}
+
+/// The message and status for a command that could not be started: 127 when there is no
+/// such program, 126 when it exists but cannot be executed.
+fn report_start_failure(program: &OsString, error: &io::Error) -> i32 {
+    let program = program.to_string_lossy();
+    let (code, what) = match error.kind() {
+        io::ErrorKind::NotFound => (127, "command not found".to_owned()),
+        io::ErrorKind::PermissionDenied => (126, "permission denied".to_owned()),
+        _ => (126, format!("cannot execute: {error}")),
+    };
+    eprintln!("lens: {program}: {what}");
+    code
+}
+
+fn millis(time: SystemTime) -> u64 {
+    time.duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_millis() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_failures_map_to_127_and_126() {
+        let missing = io::Error::from(io::ErrorKind::NotFound);
+        assert_eq!(report_start_failure(&"nope".into(), &missing), 127);
+        let denied = io::Error::from(io::ErrorKind::PermissionDenied);
+        assert_eq!(report_start_failure(&"./x".into(), &denied), 126);
+    }
+
+    #[test]
+    fn emit_reports_a_closed_reader_instead_of_failing() {
+        struct Closed;
+        impl Write for Closed {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::ErrorKind::BrokenPipe.into())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        assert!(!emit(&mut Closed, b"x"));
+        assert!(emit(&mut Vec::new(), b"x"));
+    }
+
+    #[test]
+    fn save_without_a_store_directory_is_an_error() {
+        let status = Command::new("true").status().unwrap();
+        let captured = Captured {
+            stdout: vec![],
+            stderr: vec![],
+            status,
+            pipes_held_open: false,
+            duration: Default::default(),
+        };
+        assert!(save(None, &captured, &[], "/", 0, SystemTime::now()).is_err());
+    }
+}

@@ -1,0 +1,118 @@
+//! `lens show <handle>`: a stored run, re-rendered at any level.
+//!
+//! The handle is parsed strictly before anything touches the filesystem. `--level 3`
+//! streams the stored bytes to stdout unchanged, without loading them. Other levels run
+//! the stored stream through the same per-stream decision as a live run, with the run's
+//! own exit status and argv, so a view re-rendered later reads as it did then.
+
+use crate::block::Stream;
+use crate::cli::{MAX_LEVEL, ShowArgs};
+use crate::config;
+use crate::handle::Handle;
+use crate::pipeline;
+use crate::runner::emit;
+use crate::store::{self, Part, Store};
+use crate::view;
+use std::io::{self, Write};
+
+/// Run `lens show`; returns the exit status.
+pub fn run(args: ShowArgs) -> i32 {
+    let env = |key: &str| std::env::var(key).ok();
+    let Some(handle) = Handle::parse(&args.handle) else {
+        eprintln!(
+            "lens: `{}` is not a handle (a handle is eight lowercase hex digits)",
+            args.handle
+        );
+        return 2;
+    };
+    let Some(root) = store::root(&env) else {
+        eprintln!("lens: no store directory: set LENS_STORE or HOME");
+        return 1;
+    };
+    let store = Store::new(root);
+    let meta = match store.meta(handle) {
+        Ok(meta) => meta,
+        Err(_) => {
+            eprintln!(
+                "lens: no stored run `{handle}` in `{}`",
+                store.root().display()
+            );
+            return 1;
+        }
+    };
+    let (part, stream) = if args.stderr {
+        (Part::Stderr, Stream::Stderr)
+    } else {
+        (Part::Stdout, Stream::Stdout)
+    };
+    let (config, config_error) = match config::load(config::path(&env).as_deref()) {
+        Ok(config) => (config, None),
+        Err(reason) => (config::Config::default(), Some(reason)),
+    };
+    let program = meta
+        .argv
+        .first()
+        .map(|p| config::program_name(p.as_ref()))
+        .unwrap_or_default();
+    let (level, budget) = config::level_and_budget(&config, args.level, args.budget, &program);
+
+    let mut stdout = io::stdout().lock();
+    if level == MAX_LEVEL {
+        let copied = store
+            .part_path(handle, part)
+            .and_then(|path| Ok(std::fs::File::open(path)?))
+            .map(|mut file| io::copy(&mut file, &mut stdout));
+        return match copied {
+            Ok(_) => 0,
+            Err(error) => {
+                eprintln!("lens: cannot read stored run `{handle}`: {error:#}");
+                1
+            }
+        };
+    }
+    let raw = match store.read(handle, part) {
+        Ok(raw) => raw,
+        Err(error) => {
+            eprintln!("lens: cannot read stored run `{handle}`: {error:#}");
+            return 1;
+        }
+    };
+    let handle_text = handle.to_string();
+    let options = pipeline::Request {
+        stream,
+        level,
+        budget,
+        handle: &handle_text,
+        exit_code: meta.exit,
+        argv: &meta.argv,
+        settings: &config.pipeline,
+    };
+    let (shown, _) = view::render(&raw, &options);
+    emit(&mut stdout, &shown);
+    drop(stdout);
+    if let Some(reason) = config_error {
+        let _ = writeln!(
+            io::stderr(),
+            "lens: {reason}; rendered with the default settings"
+        );
+    }
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn malformed_handles_are_usage_errors_before_any_file_is_read() {
+        for bad in ["../../../etc/passwd", "ABCDEF12", "1234", "/tmp/x"] {
+            let args = ShowArgs {
+                handle: bad.into(),
+                level: None,
+                budget: None,
+                stderr: false,
+            };
+            assert_eq!(run(args), 2, "{bad}");
+        }
+    }
+}

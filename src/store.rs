@@ -1,0 +1,383 @@
+//! The store: every captured run's raw bytes, retrievable by handle.
+//!
+//! Layout: `<root>/<handle>/{stdout,stderr,meta.json}`, directories 0700 and files 0600,
+//! because command output holds secrets. A handle is reserved by creating its directory,
+//! which is atomic and exclusive, so two runs never share one even when fifty start at
+//! once: on a collision the seed is salted and hashed again. Each file is written under a
+//! temporary name and renamed into place, and `meta.json` goes last: an entry is complete
+//! exactly when its `meta.json` exists, so a reader never sees half of one.
+//!
+//! Retention: entries older than `max_age_days` are evicted, then the oldest until the
+//! total is under `max_bytes`. The sweep runs at most once every [`SWEEP_INTERVAL`]
+//! (a stamp file's mtime says when it last ran) or when a run stores a large output, so
+//! an ordinary run pays one `stat`. An entry without `meta.json` is being written and is
+//! never evicted, unless it is older than [`ABANDONED_AFTER`]: then its writer died.
+
+use crate::config::StoreConfig;
+use crate::handle::Handle;
+use crate::platform;
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+/// How often the retention sweep runs at most.
+pub const SWEEP_INTERVAL: Duration = Duration::from_secs(600);
+/// An incomplete entry older than this was abandoned by a writer that died.
+pub const ABANDONED_AFTER: Duration = Duration::from_secs(3600);
+const STAMP: &str = ".last-sweep";
+const META: &str = "meta.json";
+
+/// What `meta.json` records about a run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Meta {
+    pub handle: String,
+    pub argv: Vec<String>,
+    pub cwd: String,
+    /// The status lens exited with (128 + N for a death by signal N).
+    pub exit: i32,
+    /// The signal that ended the child, if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signal: Option<i32>,
+    /// Start time, milliseconds since the Unix epoch.
+    pub started_ms: u64,
+    pub dur_ms: u64,
+    pub stdout_bytes: u64,
+    pub stderr_bytes: u64,
+    pub lens_version: String,
+}
+
+/// Which stored stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    Stdout,
+    Stderr,
+}
+
+impl Part {
+    fn file_name(self) -> &'static str {
+        match self {
+            Part::Stdout => "stdout",
+            Part::Stderr => "stderr",
+        }
+    }
+}
+
+/// A store rooted at one directory.
+#[derive(Debug, Clone)]
+pub struct Store {
+    root: PathBuf,
+}
+
+/// The store's directory: `LENS_STORE`, else `$XDG_CACHE_HOME/lens`, else `~/.cache/lens`.
+pub fn root(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    if let Some(dir) = env("LENS_STORE").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
+    crate::config::xdg_dir(env, "XDG_CACHE_HOME", ".cache").map(|dir| dir.join("lens"))
+}
+
+impl Store {
+    /// A store at `root`; nothing is touched until something is written.
+    pub fn new(root: PathBuf) -> Store {
+        Store { root }
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Reserve a fresh handle for a run described by `seed`: its directory now exists and
+    /// belongs to this run alone.
+    pub fn reserve(&self, seed: &[u8]) -> Result<Handle> {
+        platform::create_private_dir_all(&self.root).with_context(|| {
+            format!("failed to create store directory `{}`", self.root.display())
+        })?;
+        let mut salted = seed.to_vec();
+        for attempt in 0u32..64 {
+            let handle = Handle::from_seed(&salted);
+            let dir = self.entry_dir(handle);
+            match platform::create_private_dir(&dir) {
+                Ok(()) => return Ok(handle),
+                Err(err) if err.kind() == std::io::ErrorKind::AlreadyExists => {
+                    salted.extend_from_slice(&attempt.to_le_bytes());
+                }
+                Err(err) => {
+                    return Err(err).with_context(|| {
+                        format!("failed to create store entry `{}`", dir.display())
+                    });
+                }
+            }
+        }
+        bail!(
+            "no free handle in `{}` after 64 attempts",
+            self.root.display()
+        )
+    }
+
+    /// Write a reserved entry's streams, then its `meta.json`, each atomically.
+    pub fn write(&self, handle: Handle, stdout: &[u8], stderr: &[u8], meta: &Meta) -> Result<()> {
+        let dir = self.entry_dir(handle);
+        write_atomic(&dir, Part::Stdout.file_name(), stdout)?;
+        write_atomic(&dir, Part::Stderr.file_name(), stderr)?;
+        let json = serde_json::to_vec_pretty(meta).context("failed to encode meta.json")?;
+        write_atomic(&dir, META, &json)
+    }
+
+    /// Give back a reserved handle whose entry could not be completed.
+    pub fn discard(&self, handle: Handle) {
+        let _ = fs::remove_dir_all(self.entry_dir(handle));
+    }
+
+    /// A complete entry's metadata.
+    pub fn meta(&self, handle: Handle) -> Result<Meta> {
+        let path = self.entry_dir(handle).join(META);
+        let bytes = fs::read(&path)
+            .with_context(|| format!("no stored run `{handle}` in `{}`", self.root.display()))?;
+        serde_json::from_slice(&bytes).with_context(|| format!("unreadable `{}`", path.display()))
+    }
+
+    /// The path of a complete entry's stream, for streaming it out without loading it.
+    pub fn part_path(&self, handle: Handle, part: Part) -> Result<PathBuf> {
+        self.meta(handle)?;
+        Ok(self.entry_dir(handle).join(part.file_name()))
+    }
+
+    /// A complete entry's stream, in full.
+    pub fn read(&self, handle: Handle, part: Part) -> Result<Vec<u8>> {
+        let path = self.part_path(handle, part)?;
+        fs::read(&path).with_context(|| format!("failed to read `{}`", path.display()))
+    }
+
+    fn entry_dir(&self, handle: Handle) -> PathBuf {
+        self.root.join(handle.to_string())
+    }
+
+    /// Whether a sweep is due: never swept, or not within [`SWEEP_INTERVAL`].
+    pub fn sweep_due(&self, now: SystemTime) -> bool {
+        let stamp = fs::metadata(self.root.join(STAMP)).and_then(|m| m.modified());
+        match stamp {
+            Ok(last) => now
+                .duration_since(last)
+                .is_ok_and(|age| age >= SWEEP_INTERVAL),
+            Err(_) => true,
+        }
+    }
+
+    /// Apply the retention rule. `keep` is never evicted (the run that just wrote it).
+    /// Returns how many entries were removed.
+    pub fn sweep(
+        &self,
+        rule: &StoreConfig,
+        now: SystemTime,
+        keep: Option<Handle>,
+    ) -> Result<usize> {
+        let _ = platform::create_private_file(&self.root.join(STAMP));
+        let max_age = Duration::from_secs(rule.max_age_days.saturating_mul(86_400));
+        let mut complete = Vec::new();
+        let mut removed = 0;
+        let entries = fs::read_dir(&self.root)
+            .with_context(|| format!("failed to list `{}`", self.root.display()))?;
+        for entry in entries.flatten() {
+            let Some(handle) = entry.file_name().to_str().and_then(Handle::parse) else {
+                continue;
+            };
+            if Some(handle) == keep {
+                continue;
+            }
+            let dir = entry.path();
+            match fs::metadata(dir.join(META)).and_then(|m| m.modified()) {
+                Ok(written) => complete.push((written, entry_size(&dir), dir)),
+                Err(_) => {
+                    let created = entry.metadata().and_then(|m| m.modified()).unwrap_or(now);
+                    if age(now, created) > ABANDONED_AFTER && fs::remove_dir_all(&dir).is_ok() {
+                        removed += 1;
+                    }
+                }
+            }
+        }
+        complete.sort_by_key(|entry| entry.0);
+        let kept_size = keep.map_or(0, |h| entry_size(&self.entry_dir(h)));
+        let mut total: u64 = kept_size + complete.iter().map(|(_, size, _)| size).sum::<u64>();
+        for (written, size, dir) in complete {
+            if age(now, written) <= max_age && total <= rule.max_bytes {
+                break;
+            }
+            if fs::remove_dir_all(&dir).is_ok() {
+                total -= size;
+                removed += 1;
+            }
+        }
+        Ok(removed)
+    }
+}
+
+fn age(now: SystemTime, then: SystemTime) -> Duration {
+    now.duration_since(then).unwrap_or_default()
+}
+
+fn entry_size(dir: &Path) -> u64 {
+    fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter_map(|e| e.metadata().ok())
+                .map(|m| m.len())
+                .sum()
+        })
+        .unwrap_or(0)
+}
+
+/// Write `dir/name` so that no reader ever sees a partial file.
+fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<()> {
+    let temp = dir.join(format!(".{name}.tmp"));
+    let path = dir.join(name);
+    let mut file = platform::create_private_file(&temp)
+        .with_context(|| format!("failed to create `{}`", temp.display()))?;
+    file.write_all(bytes)
+        .with_context(|| format!("failed to write `{}`", temp.display()))?;
+    drop(file);
+    fs::rename(&temp, &path)
+        .with_context(|| format!("failed to rename `{}` into place", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_store(name: &str) -> Store {
+        let root = std::env::temp_dir().join(format!("lens-store-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        Store::new(root)
+    }
+
+    fn meta(handle: Handle, out: &[u8]) -> Meta {
+        Meta {
+            handle: handle.to_string(),
+            argv: vec!["echo".into(), "hi".into()],
+            cwd: "/".into(),
+            exit: 0,
+            signal: None,
+            started_ms: 1,
+            dur_ms: 2,
+            stdout_bytes: out.len() as u64,
+            stderr_bytes: 0,
+            lens_version: "test".into(),
+        }
+    }
+
+    fn put(store: &Store, seed: &[u8], out: &[u8]) -> Handle {
+        let handle = store.reserve(seed).unwrap();
+        store.write(handle, out, b"", &meta(handle, out)).unwrap();
+        handle
+    }
+
+    #[test]
+    fn written_entries_read_back_exactly() {
+        let store = temp_store("roundtrip");
+        let handle = put(&store, b"seed", b"\xffbinary\0out");
+        assert_eq!(
+            store.read(handle, Part::Stdout).unwrap(),
+            b"\xffbinary\0out"
+        );
+        assert_eq!(store.read(handle, Part::Stderr).unwrap(), b"");
+        assert_eq!(
+            store.meta(handle).unwrap(),
+            meta(handle, b"\xffbinary\0out")
+        );
+        fs::remove_dir_all(store.root()).unwrap();
+    }
+
+    #[test]
+    fn the_same_seed_never_yields_the_same_handle_twice() {
+        let store = temp_store("collide");
+        let first = store.reserve(b"same").unwrap();
+        let second = store.reserve(b"same").unwrap();
+        assert_ne!(first, second);
+        fs::remove_dir_all(store.root()).unwrap();
+    }
+
+    #[test]
+    fn an_entry_without_meta_is_not_readable_yet() {
+        let store = temp_store("partial");
+        let handle = store.reserve(b"x").unwrap();
+        assert!(store.read(handle, Part::Stdout).is_err());
+        assert!(
+            store
+                .meta(handle)
+                .unwrap_err()
+                .to_string()
+                .contains("no stored run")
+        );
+        fs::remove_dir_all(store.root()).unwrap();
+    }
+
+    #[test]
+    fn sweep_evicts_oldest_first_until_under_the_size_bound() {
+        let store = temp_store("sweep");
+        let old = put(&store, b"1", &[b'a'; 100]);
+        std::thread::sleep(Duration::from_millis(20));
+        let mid = put(&store, b"2", &[b'b'; 100]);
+        std::thread::sleep(Duration::from_millis(20));
+        let new = put(&store, b"3", &[b'c'; 100]);
+        let in_progress = store.reserve(b"4").unwrap();
+        // Each entry is 100 bytes of stdout plus its meta.json; allow room for about two.
+        let size = entry_size(&store.entry_dir(old));
+        let rule = StoreConfig {
+            max_bytes: 2 * size + 10,
+            max_age_days: 7,
+        };
+        let removed = store.sweep(&rule, SystemTime::now(), Some(new)).unwrap();
+        assert_eq!(removed, 1);
+        assert!(store.meta(old).is_err());
+        assert!(store.meta(mid).is_ok());
+        assert!(store.meta(new).is_ok());
+        assert!(
+            store.entry_dir(in_progress).exists(),
+            "an entry being written is never evicted"
+        );
+        fs::remove_dir_all(store.root()).unwrap();
+    }
+
+    #[test]
+    fn sweep_evicts_by_age_and_removes_abandoned_reservations() {
+        let store = temp_store("age");
+        let handle = put(&store, b"1", b"x");
+        let abandoned = store.reserve(b"2").unwrap();
+        let later = SystemTime::now() + Duration::from_secs(8 * 86_400);
+        let rule = StoreConfig {
+            max_bytes: u64::MAX,
+            max_age_days: 7,
+        };
+        assert_eq!(store.sweep(&rule, later, None).unwrap(), 2);
+        assert!(store.meta(handle).is_err());
+        assert!(!store.entry_dir(abandoned).exists());
+        fs::remove_dir_all(store.root()).unwrap();
+    }
+
+    #[test]
+    fn sweep_is_due_once_per_interval() {
+        let store = temp_store("due");
+        fs::create_dir_all(store.root()).unwrap();
+        let now = SystemTime::now();
+        assert!(store.sweep_due(now));
+        store.sweep(&StoreConfig::default(), now, None).unwrap();
+        assert!(!store.sweep_due(now));
+        assert!(store.sweep_due(now + SWEEP_INTERVAL + Duration::from_secs(1)));
+        fs::remove_dir_all(store.root()).unwrap();
+    }
+
+    #[test]
+    fn root_prefers_lens_store_then_xdg_cache() {
+        let env = |key: &str| match key {
+            "XDG_CACHE_HOME" => Some("/xdg".to_string()),
+            "HOME" => Some("/h".to_string()),
+            _ => None,
+        };
+        assert_eq!(root(&env), Some(PathBuf::from("/xdg/lens")));
+        let env = |key: &str| (key == "LENS_STORE").then(|| "/s".to_string());
+        assert_eq!(root(&env), Some(PathBuf::from("/s")));
+    }
+}
