@@ -17,7 +17,7 @@ use std::io;
 use std::path::Path;
 use std::process::{Command, ExitStatus};
 
-pub use imp::{exec, exit_code, forward_signals_to, prepare_child};
+pub use imp::{exec, exit_code, forward_signals_to, prepare_child, stop_forwarding};
 
 /// Create `path` and any missing parents as directories only the owner can enter (0700).
 pub fn create_private_dir_all(path: &Path) -> io::Result<()> {
@@ -64,7 +64,7 @@ mod imp {
     /// The signals a terminal, a supervisor or a user sends to stop a command.
     const FORWARDED: [libc::c_int; 4] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT];
 
-    /// The child to forward to; 0 while there is none yet.
+    /// The child to forward to; 0 while there is none yet, -1 once it has been reaped.
     static CHILD: AtomicI32 = AtomicI32::new(0);
     /// A signal that arrived before the child existed, delivered once it does.
     static PENDING: AtomicI32 = AtomicI32::new(0);
@@ -159,6 +159,17 @@ mod imp {
         Ok(())
     }
 
+    /// Stop forwarding once the child has been reaped: its pid may be reused from then
+    /// on, and a signal meant for lens should again stop lens (while it writes a long
+    /// view, say) rather than be swallowed.
+    pub fn stop_forwarding() {
+        CHILD.store(-1, Ordering::SeqCst);
+        for &signal in &FORWARDED {
+            // SAFETY: restoring the default disposition has no memory-safety conditions.
+            unsafe { libc::signal(signal, libc::SIG_DFL) };
+        }
+    }
+
     extern "C" fn on_signal(signal: libc::c_int, info: *mut libc::siginfo_t, _: *mut libc::c_void) {
         if sent_by_terminal(info) {
             return;
@@ -167,7 +178,7 @@ mod imp {
         if child > 0 {
             // SAFETY: kill is async-signal-safe; the pid is a child not yet reaped.
             unsafe { libc::kill(child, signal) };
-        } else {
+        } else if child == 0 {
             PENDING.store(signal, Ordering::SeqCst);
         }
     }

@@ -90,7 +90,9 @@ pub fn run(args: Args) -> i32 {
     if let Err(error) = platform::forward_signals_to(child.id()) {
         notes.push(format!("signal forwarding unavailable: {error}"));
     }
-    let captured = match capture::collect(child, started) {
+    let collected = capture::collect(child, started);
+    platform::stop_forwarding();
+    let captured = match collected {
         Ok(captured) => captured,
         Err(error) => {
             // Without a wait status there is no honest exit code to report; never 0.
