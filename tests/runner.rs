@@ -477,3 +477,64 @@ fn a_child_is_not_orphaned_when_lens_is_killed() {
     child.wait().unwrap();
     wait_for(&gone);
 }
+
+/// A 64 KiB tmpfs, for a store or log that runs out of space. Mounting needs root (CI and
+/// the development machines run as root); elsewhere the caller is told to skip.
+fn small_filesystem(dir: &TestDir) -> Option<SmallFs> {
+    let path = dir.path("full");
+    std::fs::create_dir_all(&path).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&path)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("skipping: cannot mount a tmpfs here (not root?)");
+        return None;
+    }
+    Some(SmallFs(path))
+}
+
+struct SmallFs(std::path::PathBuf);
+
+impl Drop for SmallFs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn a_full_disk_store_and_log_show_raw_output_and_keep_the_exit_code() {
+    let dir = TestDir::new("full-disk");
+    let Some(fs) = small_filesystem(&dir) else {
+        return;
+    };
+    // 200 KB of output cannot fit in 64 KiB.
+    let script = "seq 1 40000; echo done >&2; exit 3";
+    let output = dir
+        .lens(["sh", "-c", script])
+        .env("LENS_STORE", fs.0.join("store"))
+        .env("LENS_LOG_DIR", fs.0.join("log"))
+        .output()
+        .unwrap();
+    assert_eq!(status_code(output.status), 3);
+    let expected: String = (1..=40000).map(|i| format!("{i}\n")).collect();
+    assert_bytes_eq(
+        &output.stdout,
+        expected.as_bytes(),
+        "stdout with a full store",
+    );
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.starts_with("done\nlens: the output was not stored"),
+        "{stderr}"
+    );
+    // The failed entry was cleaned up rather than left half-written.
+    let leftovers: Vec<_> = std::fs::read_dir(fs.0.join("store"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_str().is_some_and(|n| !n.starts_with('.')))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
