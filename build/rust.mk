@@ -6,12 +6,18 @@ ARCH := $(shell uname -m)
 LENS := $(OUT)/$(PROFILE)/$(ARCH)/lens
 CARGO_PROFILE_FLAG := $(if $(filter release,$(PROFILE)),--release,)
 CARGO_PROFILE_DIR := $(if $(filter release,$(PROFILE)),release,debug)
+HOST := $(shell rustc -vV | sed -n 's/^host: //p')
+
+# The binary is linked statically on Linux: lens runs in front of every command, and
+# skipping the dynamic loader takes about 0.3-0.4 ms off each run (hyperfine, `lens true`).
+# --target keeps the flag away from proc-macro crates, which cannot be static.
+STATIC_RUSTFLAGS := $(if $(findstring linux-gnu,$(HOST)),-C target-feature=+crt-static,)
 
 .PHONY: build test test-rust check check-rust fmt fmt-rust
 
 build:
-	cargo build --locked $(CARGO_PROFILE_FLAG) --bin lens
-	install -D -m 0755 $(CARGO_TARGET_DIR)/$(CARGO_PROFILE_DIR)/lens $(LENS)
+	RUSTFLAGS="$(STATIC_RUSTFLAGS)" cargo build --locked $(CARGO_PROFILE_FLAG) --target $(HOST) --bin lens
+	install -D -m 0755 $(CARGO_TARGET_DIR)/$(HOST)/$(CARGO_PROFILE_DIR)/lens $(LENS)
 	@echo "built $(LENS)"
 
 test: test-rust
