@@ -247,11 +247,25 @@ pub(crate) fn emit(out: &mut dyn Write, bytes: &[u8]) -> bool {
     out.write_all(bytes).and_then(|()| out.flush()).is_ok()
 }
 
+/// Words that name shell builtins rather than programs, for a helpful not-found message.
+const SHELL_BUILTINS: [&str; 14] = [
+    "cd", "export", "source", ".", "alias", "unalias", "set", "unset", "eval", "exec", "ulimit",
+    "umask", "shopt", "history",
+];
+
 /// The message and status for a command that could not be started: 127 when there is no
 /// such program, 126 when it exists but cannot be executed.
 fn report_start_failure(program: &OsString, error: &io::Error) -> i32 {
     let program = program.to_string_lossy();
     let (code, what) = match error.kind() {
+        io::ErrorKind::NotFound if program.contains(char::is_whitespace) => (
+            127,
+            "command not found (give the command and its arguments as separate words)".to_owned(),
+        ),
+        io::ErrorKind::NotFound if SHELL_BUILTINS.contains(&&*program) => (
+            127,
+            "command not found (a shell builtin: lens runs programs, not shell syntax)".to_owned(),
+        ),
         io::ErrorKind::NotFound => (127, "command not found".to_owned()),
         io::ErrorKind::PermissionDenied => (126, "permission denied".to_owned()),
         _ => (126, format!("cannot execute: {error}")),
@@ -276,6 +290,8 @@ mod tests {
         assert_eq!(report_start_failure(&"nope".into(), &missing), 127);
         let denied = io::Error::from(io::ErrorKind::PermissionDenied);
         assert_eq!(report_start_failure(&"./x".into(), &denied), 126);
+        assert_eq!(report_start_failure(&"cargo build".into(), &missing), 127);
+        assert_eq!(report_start_failure(&"cd".into(), &missing), 127);
     }
 
     #[test]

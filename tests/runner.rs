@@ -55,6 +55,17 @@ fn missing_and_unexecutable_commands_are_127_and_126_with_one_line() {
     );
     assert!(output.stdout.is_empty());
 
+    let output = dir.run(["cd /tmp"]);
+    assert_eq!(
+        text(&output.stderr),
+        "lens: cd /tmp: command not found (give the command and its arguments as separate words)\n"
+    );
+    let output = dir.run(["cd", "/tmp"]);
+    assert_eq!(
+        text(&output.stderr),
+        "lens: cd: command not found (a shell builtin: lens runs programs, not shell syntax)\n"
+    );
+
     std::fs::write(dir.path("script"), "#!/bin/sh\necho hi\n").unwrap();
     let output = dir.run(["./script"]);
     assert_eq!(status_code(output.status), 126);
