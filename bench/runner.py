@@ -191,7 +191,7 @@ def main(argv: list[str]) -> int:
     driver = drivers.make(args.driver, args.agent_bin)
     names = args.tasks.split(",") if args.tasks else None
     task_list = tasks.load_tasks("retention", names)
-    lens = variants.lens_binary()
+    lens = variants.lens_binary(build=args.run)
     variant_list = variants.select(args.variants.split(",") if args.variants else None, lens)
     plan = plan_cells(task_list, variant_list, args.repeats)
     out = args.out or sweep.RESULTS / f"retention-{driver.name}.json"

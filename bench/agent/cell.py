@@ -14,8 +14,11 @@ not there. Only complete cells are verified, and only their verdicts enter succe
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -74,6 +77,48 @@ def cell_env(cell: Path, variant: Variant) -> dict[str, str]:
     return env
 
 
+def run_agent(
+    argv: list[str], cwd: Path, env: dict[str, str], timeout: float
+) -> tuple[str, int | None, bool]:
+    """(stdout, exit code, timed out). The agent gets its own process group so a timeout
+    also ends the builds and scripts it started, not just the agent itself."""
+    proc = subprocess.Popen(
+        argv,
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        stdout, _ = proc.communicate(timeout=timeout)
+        return stdout, proc.returncode, False
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        stdout, _ = proc.communicate()
+        return stdout, None, True
+
+
+def sanitized(transcript: str) -> str:
+    """A transcript fit to keep: session and request identifiers removed, because they
+    say nothing about the run and do not belong outside the account."""
+    kept = []
+    for line in transcript.splitlines():
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError:
+            kept.append(line)
+            continue
+        if isinstance(obj, dict):
+            for key in ("session_id", "uuid", "request_id"):
+                obj.pop(key, None)
+        kept.append(json.dumps(obj))
+    return "\n".join(kept) + "\n"
+
+
 def run_cell(
     task: Task,
     variant: Variant,
@@ -96,16 +141,7 @@ def run_cell(
         policy_path.write_text(json.dumps(policy(task, variant, prompt)))
         argv = driver.command(prompt, policy_path, model)
         started = time.monotonic()
-        timed_out = False
-        try:
-            done = subprocess.run(
-                argv, cwd=work, env=env, capture_output=True, text=True, timeout=timeout
-            )
-            stdout, exit_code = done.stdout, done.returncode
-        except subprocess.TimeoutExpired as err:
-            out = err.stdout or b""
-            stdout = out.decode(errors="replace") if isinstance(out, bytes) else out
-            exit_code, timed_out = None, True
+        stdout, exit_code, timed_out = run_agent(argv, work, env, timeout)
         seconds = round(time.monotonic() - started, 2)
         t = driver.parse(stdout)
         status, reason = classify(t.tokens, exit_code, t.is_error, t.finished, timed_out)
@@ -134,7 +170,7 @@ def run_cell(
         if keep is not None:
             dest = keep / f"{task.name}-{variant.name}-{repeat}"
             dest.mkdir(parents=True, exist_ok=True)
-            (dest / "transcript.jsonl").write_text(stdout)
+            (dest / "transcript.jsonl").write_text(sanitized(stdout))
         return record
     finally:
         shutil.rmtree(cell, ignore_errors=True)

@@ -58,12 +58,16 @@ class Variant:
         return all(any(tuple(argv[: len(p)]) == p for p in patterns) for argv in commands.values())
 
 
-def lens_binary() -> Path | None:
-    """LENS_BIN, else what `make build` produced; None when neither exists."""
+def lens_binary(build: bool = False) -> Path | None:
+    """LENS_BIN, else what `make build` produced; None when neither exists. With `build`,
+    a missing binary (and no LENS_BIN) is built first with `make build`."""
     env = os.environ.get("LENS_BIN")
     if env:
         return Path(env) if Path(env).is_file() else None
     built = REPO / "out" / "release" / platform.machine() / "lens"
+    if build and not built.is_file():
+        print("lens        not built yet: running `make build`", flush=True)
+        subprocess.run(["make", "-C", str(REPO), "build"], check=False)
     return built if built.is_file() else None
 
 

@@ -261,3 +261,12 @@ class Preflight(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class KeptTranscripts(unittest.TestCase):
+    def test_identifiers_are_removed(self):
+        from bench.agent.cell import sanitized
+
+        line = json.dumps({"type": "result", "session_id": "abc", "uuid": "u", "num_turns": 2})
+        kept = sanitized(line + "\nplain text\n")
+        self.assertEqual(kept, json.dumps({"type": "result", "num_turns": 2}) + "\nplain text\n")

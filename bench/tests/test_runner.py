@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 import unittest
 from pathlib import Path
 
@@ -98,6 +99,15 @@ class Exclusion(unittest.TestCase):
         self.assertEqual(c(13493, None, False, False, True)[0], cell.CUT_OFF)
         self.assertEqual(c(None, None, False, False, True)[0], cell.NOT_STARTED)
         self.assertEqual(c(None, 0, False, True, False)[0], cell.NO_USAGE)
+
+    def test_timeout_ends_the_agent_and_what_it_started(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            started = time.monotonic()
+            out, code, timed_out = cell.run_agent(
+                ["sh", "-c", "echo begun; sleep 30 & sleep 30"], Path(tmp), dict(os.environ), 0.5
+            )
+            self.assertLess(time.monotonic() - started, 10)
+        self.assertEqual((out, code, timed_out), ("begun\n", None, True))
 
     def test_excluded_cells_are_not_failures(self):
         vs = variants.lens_variants(Path("/x/lens"))
@@ -295,3 +305,24 @@ class ExcludedSweep(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+BUILT_LENS = variants.lens_binary()
+
+
+@unittest.skipUnless(BUILT_LENS and "LENS_BIN" not in os.environ, "lens is not built")
+class ScriptedSweepThroughTheBuiltLens(unittest.TestCase):
+    """Whatever the built lens's views are, the policy ends every cell in success: a view
+    that keeps the line is read, one that drops it is recovered from."""
+
+    def test_every_cell_succeeds(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "r.json"
+            args = ["--run", "--driver", "scripted", "--tasks", "last-line-trap"]
+            done = run([*args, "--repeats", "1", "--out", str(out)])
+            self.assertEqual(done.returncode, 0, done.stderr)
+            result = json.loads(out.read_text())
+        self.assertTrue(set(variants.LADDER) <= {c["variant"] for c in result["cells"]})
+        for c in result["cells"]:
+            self.assertEqual((c["status"], c["success"]), ("complete", True), c["variant"])
+            self.assertEqual(c["tokens"], expected_tokens(c))
