@@ -70,6 +70,8 @@ def print_plan(args, driver, task_list, variant_list, plan, lens, out) -> None:
     print(f"driver      {driver.name}: {driver.status()}")
     if driver.instrument:
         print(f"            {driver.instrument}")
+    others = [drivers.make(n) for n in sorted(drivers.DRIVERS) if n != driver.name]
+    print("others      " + "; ".join(f"{d.name}: {d.status()}" for d in others))
     print(f"model       {args.model or '(agent default)'}")
     print(f"lens        {lens or 'NOT FOUND (make build, or set LENS_BIN)'}")
     print(f"isolation   {args.isolation}")
@@ -191,8 +193,9 @@ def main(argv: list[str]) -> int:
     driver = drivers.make(args.driver, args.agent_bin)
     names = args.tasks.split(",") if args.tasks else None
     task_list = tasks.load_tasks("retention", names)
-    lens = variants.lens_binary(build=args.run)
-    variant_list = variants.select(args.variants.split(",") if args.variants else None, lens)
+    wanted = args.variants.split(",") if args.variants else None
+    lens = variants.lens_binary(build=args.run and variants.needs_lens(wanted))
+    variant_list = variants.select(wanted, lens)
     plan = plan_cells(task_list, variant_list, args.repeats)
     out = args.out or sweep.RESULTS / f"retention-{driver.name}.json"
     print_plan(args, driver, task_list, variant_list, plan, lens, out)

@@ -116,7 +116,8 @@ def main(argv: list[str]) -> int:
     args = parse_args(argv)
     driver = drivers.make(args.driver, args.agent_bin)
     (task,) = tasks.load_tasks("session", [args.task])
-    lens = variants.lens_binary(build=args.run or args.driver == "scripted")
+    runs = args.run or not driver.est_tokens_per_cell
+    lens = variants.lens_binary(build=runs and variants.needs_lens([args.filtered, args.control]))
     filtered, control = variants.select([args.filtered, args.control], lens), None
     by_name = {v.name: v for v in filtered}
     filtered, control = by_name[args.filtered], by_name[args.control]

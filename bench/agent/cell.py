@@ -130,7 +130,10 @@ def run_cell(
     keep: Path | None = None,
 ) -> dict:
     """Run one session and return its record (see the results files' `cells`)."""
-    cell = Path(tempfile.mkdtemp(prefix=f"lens-{task.name}-{variant.name}-{repeat}-"))
+    # The name carries nothing of the variant: the working directory's path shows up in
+    # what the agent reads (a traceback, a compiler's file names), and two arms must not
+    # differ by the length of a path.
+    cell = Path(tempfile.mkdtemp(prefix="lens-cell-"))
     try:
         work = cell / "work"
         tasks_mod.setup(task, work)

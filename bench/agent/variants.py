@@ -71,6 +71,11 @@ def lens_binary(build: bool = False) -> Path | None:
     return built if built.is_file() else None
 
 
+def needs_lens(names: list[str] | None) -> bool:
+    """Whether a selection of variants (None: all) includes a lens level."""
+    return names is None or any(n.startswith("lens-") for n in names)
+
+
 def lens_variants(lens: Path | None) -> list[Variant]:
     tool = str(lens) if lens else None
     return [

@@ -81,6 +81,12 @@ class Plan(unittest.TestCase):
         lens = variants.lens_variants(Path("/x/lens"))
         self.assertEqual(len(runner.plan_cells(tasks.load_tasks("retention"), lens, 3)), 60)
 
+    def test_vm_isolation_says_what_is_missing(self):
+        args = ["--run", "--driver", "scripted", "--isolation", "vm"]
+        done = run(args, LENS_SANDBOX="", LENS_BIN=str(FAKE_LENS))
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("LENS_SANDBOX (the sandbox CLI) is not set", done.stderr)
+
     def test_missing_binary_fails_the_preflight_fast(self):
         done = run(["--run", "--variants", "raw", "--agent-bin", "/nonexistent/claude"])
         self.assertEqual(done.returncode, 2)
