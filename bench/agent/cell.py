@@ -168,6 +168,8 @@ def run_cell(
             "seconds": seconds,
             "commands": rendered,
         }
+        if driver.instrument:
+            record["instrument"] = driver.instrument
         if status == COMPLETE:
             record["success"], record["verifier"] = tasks_mod.verify(task, work, cell)
         if keep is not None:

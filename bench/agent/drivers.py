@@ -104,6 +104,12 @@ class Driver:
                 f"preflight: {self.name}: a trivial call did not finish in {timeout:.0f}s"
             ) from err
         t = self.parse(done.stdout)
+        if done.returncode == 0 and t.finished and not t.is_error and t.tokens is None:
+            raise PreflightError(
+                f"preflight: {self.name}: the agent answered but reported no token usage; "
+                "cells are costed from the agent's own usage report, so this version of "
+                "the agent cannot be measured"
+            )
         if done.returncode != 0 or not t.finished or t.is_error or not t.tokens:
             tail = (done.stderr.strip().splitlines() or ["(no stderr)"])[-1][:300]
             raise PreflightError(

@@ -246,6 +246,11 @@ class Preflight(unittest.TestCase):
         os.environ["FAKE_REPLY"] = json.dumps(reply)
         drivers.make("cursor", str(self.agent)).preflight(None, timeout=10)
 
+    def test_trivial_call_without_usage_says_so(self):
+        os.environ["CURSOR_API_KEY"] = "placeholder-for-test"
+        os.environ["FAKE_REPLY"] = json.dumps({"type": "result", "subtype": "success"})
+        self.check(drivers.make("cursor", str(self.agent)), "reported no token usage")
+
     def test_scripted_needs_nothing(self):
         drivers.make("scripted").preflight(None)
 

@@ -198,6 +198,8 @@ class ScriptedSweep(unittest.TestCase):
         self.assertEqual(self.done.returncode, 0, self.done.stderr)
         self.assertIn("test instrument", self.result["instrument"])
         self.assertIn("test instrument", self.done.stdout)
+        for c in self.result["cells"]:
+            self.assertIn("test instrument", c["instrument"])
         self.assertEqual(len(self.result["cells"]), 12)
         self.assertEqual(self.result["excluded"], [])
 
