@@ -178,6 +178,13 @@ def format_table(summary: dict, variant_list: list[variants.Variant]) -> str:
         f"{'success, pooled':<18}"
         + "".join(f"{('n/a' if pooled[n] is None else f'{pooled[n]:.2f}'):>{width}}" for n in names)
     )
+    lines.append("medians per cell: tokens, tool calls, bytes of tool results read")
+    for row in summary["rows"]:
+        if row["counted"]:
+            lines.append(
+                f"  {row['task']:<18}{labels[row['variant']]:<10}{row['median_tokens']:>10,.0f}"
+                f"{row['median_tool_calls']:>6.1f}{row['median_bytes_read']:>12,.0f}"
+            )
     knee = summary["knee"]
     lines.append(
         f"knee: {variants.LABELS.get(knee, knee)}" if knee else "knee: none (success never falls)"

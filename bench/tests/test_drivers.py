@@ -17,7 +17,7 @@ import time
 import unittest
 from pathlib import Path
 
-from bench.agent import drivers, scripted
+from bench.agent import drivers, scripted, tasks, variants
 from bench.agent.transcript import parse_claude, parse_cursor
 
 REPO = Path(__file__).resolve().parents[2]
@@ -146,6 +146,29 @@ class ClaudeTranscript(unittest.TestCase):
         )
         self.assertTrue(t.is_error)
         self.assertIsNone(t.tokens)
+
+
+class RecordedTranscript(unittest.TestCase):
+    """data/scripted-cascading-errors-fake-level2.jsonl was recorded with
+    `runner.py --run --driver scripted --tasks cascading-errors --variants lens-2
+    --keep-transcripts DIR` and LENS_BIN=bench/agent/fake_lens.py: the scripted agent's
+    output in Claude Code's stream-json schema, not a model's."""
+
+    def test_byte_counting(self):
+        path = Path(__file__).parent / "data" / "scripted-cascading-errors-fake-level2.jsonl"
+        t = parse_claude(path.read_text())
+        # The view: the first 10 lines of rustc's 20,284-byte stderr, a marker, the last 10.
+        self.assertEqual([r.bytes for r in t.results], [601, 36, 0])
+        self.assertEqual([r.tool for r in t.results], ["Bash", "Edit", "Bash"])
+        self.assertEqual(t.bytes_read, 637)
+        self.assertEqual((t.tool_calls, t.turns, t.events), (3, 4, 8))
+        # 232 input tokens: ceil(288 / 4) for the prompt, ceil(601 / 4) + ceil(36 / 4) + 0.
+        task = tasks.load_tasks("retention", ["cascading-errors"])[0]
+        lens2 = variants.lens_variants(Path("lens"))[1]
+        prompt = task.prompt({"check": lens2.render(task.commands["check"])})
+        self.assertEqual(len(prompt.encode()), 288)
+        self.assertEqual(t.token_parts["input"], 72 + 151 + 9)
+        self.assertEqual(t.tokens, 232 + 400)
 
 
 class CursorTranscript(unittest.TestCase):
