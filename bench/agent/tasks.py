@@ -12,6 +12,7 @@ and nothing of the verifier's (the expected answer) is ever where the agent coul
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tomllib
@@ -23,6 +24,7 @@ TASKS_DIR = Path(__file__).resolve().parent.parent / "tasks"
 # Variables a caller's environment may carry that would make a task's command build or
 # store somewhere other than the cell: the Makefile exports CARGO_TARGET_DIR, and a
 # developer's own LENS_* would point a cell at their real store.
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
 SCRUBBED_ENV = ("CARGO_TARGET_DIR", "LENS_STORE", "LENS_LOG_DIR", "LENS_CONFIG")
 
 
@@ -38,8 +40,9 @@ class Task:
     session: dict = field(default_factory=dict)
 
     def prompt(self, rendered: dict[str, str]) -> str:
-        """The prompt with each `{key}` replaced by that command as this variant runs it."""
-        return self.prompt_template.format(**rendered)
+        """The prompt with each `{key}` of [commands] replaced by that command as this
+        variant runs it; any other brace (code in a prompt) is left alone."""
+        return PLACEHOLDER.sub(lambda m: rendered.get(m.group(1), m.group(0)), self.prompt_template)
 
     def missing_tools(self) -> list[str]:
         return [tool for tool in self.needs if shutil.which(tool) is None]

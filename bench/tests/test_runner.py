@@ -73,6 +73,20 @@ class Plan(unittest.TestCase):
             self.assertIn("ANTHROPIC_API_KEY NOT SET", done.stdout)
             self.assertFalse(out.exists())
 
+    def test_make_retention_is_the_plan_and_passes_args(self):
+        env = {k: v for k, v in os.environ.items() if k != "MAKEFLAGS"}
+        done = subprocess.run(
+            ["make", "-s", "-C", str(REPO), "retention", "ARGS=--driver scripted --repeats 1"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("nothing is run without --run", done.stdout)
+        self.assertIn("driver      scripted", done.stdout)
+        self.assertIn("repeats     1", done.stdout)
+
     def test_other_filters_only_on_tasks_they_claim(self):
         rtk = variants.Variant("rtk", ("rtk",), "/bin/true")
         plan = runner.plan_cells(tasks.load_tasks("retention"), [rtk], 2)

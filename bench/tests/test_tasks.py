@@ -35,6 +35,12 @@ class Layout(unittest.TestCase):
                 self.assertTrue(("replace" in step) != ("write" in step), task.name)
                 re.compile(step["needle"])
 
+    def test_prompt_fills_only_command_placeholders(self):
+        task = tasks.Task(
+            "t", Path("."), "retention", {"run": ["x"]}, [], "run `{run}`; {} {other}"
+        )
+        self.assertEqual(task.prompt({"run": "lens x"}), "run `lens x`; {} {other}")
+
     def test_unknown_task_is_an_error(self):
         with self.assertRaises(SystemExit):
             tasks.load_tasks("retention", ["no-such-task"])
