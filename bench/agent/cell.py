@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -57,7 +58,7 @@ def policy(task: Task, variant: Variant, prompt: str) -> dict:
     return {
         "prompt": prompt,
         "commands": {k: variant.render(argv) for k, argv in task.commands.items()},
-        "plain": {k: " ".join(argv) for k, argv in task.commands.items()},
+        "plain": {k: shlex.join(argv) for k, argv in task.commands.items()},
         "steps": task.scripted.get("step", []),
         "confirm": task.scripted.get("confirm", []),
     }
@@ -141,7 +142,10 @@ def run_cell(
         rendered = {k: variant.render(argv) for k, argv in task.commands.items()}
         prompt = task.prompt(rendered)
         policy_path = cell / "policy.json"
-        policy_path.write_text(json.dumps(policy(task, variant, prompt)))
+        if driver.reads_policy:
+            # Only the stand-in gets its policy: it names the fix, and a real agent could
+            # read a file one directory up from where it works.
+            policy_path.write_text(json.dumps(policy(task, variant, prompt)))
         argv = driver.command(prompt, policy_path, model)
         started = time.monotonic()
         stdout, exit_code, timed_out = run_agent(argv, work, env, timeout)

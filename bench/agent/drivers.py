@@ -43,6 +43,7 @@ class Driver:
     install_hint: str
     est_tokens_per_cell: int  # for the plan's spend estimate
     instrument: str | None = None  # set for test instruments: labels every result
+    reads_policy: bool = False  # the stand-in reads the task's scripted policy; no agent may
 
     def resolve(self) -> str | None:
         return shutil.which(self.binary)
@@ -185,6 +186,7 @@ class Scripted(Driver):
             install_hint="python3",
             est_tokens_per_cell=0,
             instrument=scripted.INSTRUMENT,
+            reads_policy=True,
         )
 
     def command(self, prompt: str, policy: Path, model: str | None) -> list[str]:

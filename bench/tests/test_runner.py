@@ -18,7 +18,7 @@ import unittest
 from pathlib import Path
 
 from bench import runner
-from bench.agent import cell, tasks, variants
+from bench.agent import cell, drivers, tasks, variants
 
 REPO = Path(__file__).resolve().parents[2]
 FAKE_LENS = REPO / "bench" / "agent" / "fake_lens.py"
@@ -316,6 +316,23 @@ class ExcludedSweep(unittest.TestCase):
         self.assertTrue(all(c["success"] is None for c in result["cells"]))
         self.assertEqual(result["summary"]["success_by_variant"], {"raw": None, "lens-2": None})
         self.assertIn("not counted as failures", done.stdout)
+
+    def test_a_real_agent_never_gets_the_scripted_policy(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            agent = Path(tmp) / "claude"
+            # Reports whether anything beside its working directory names the fix.
+            agent.write_text('#!/bin/sh\nls .. > "$OUT"\nexit 1\n')
+            agent.chmod(0o755)
+            listing = Path(tmp) / "listing"
+            task = tasks.load_tasks("retention", ["last-line-trap"])[0]
+            driver = drivers.make("claude", str(agent))
+            os.environ["OUT"] = str(listing)
+            try:
+                cell.run_cell(task, variants.lens_variants(None)[0], driver, repeat=1)
+            finally:
+                del os.environ["OUT"]
+            self.assertNotIn("policy.json", listing.read_text().split())
+            self.assertIn("work", listing.read_text().split())
 
     def test_agent_that_never_starts_stops_the_sweep(self):
         done, result = self.sweep("silent")
