@@ -82,6 +82,33 @@ def session_record(record: dict, task: tasks.Task, variant: variants.Variant) ->
     return record
 
 
+def first_result_bytes(record: dict, command: str) -> int | None:
+    """Bytes of the first tool result of a command: what the agent was handed for it."""
+    for r in record["tool_results"]:
+        if command in r["command"]:
+            return r["bytes"]
+    return None
+
+
+def bytes_per_command(
+    pairs: list[tuple[dict, dict]],
+    task: tasks.Task,
+    filtered: variants.Variant,
+    control: variants.Variant,
+) -> dict:
+    """Per command of the task, the median bytes each arm was handed the first time it
+    ran it, over the kept pairs."""
+    out = {}
+    for key, argv in task.commands.items():
+        f = [first_result_bytes(p[0], filtered.render(argv)) for p in pairs]
+        c = [first_result_bytes(p[1], control.render(argv)) for p in pairs]
+        out[key] = {
+            "filtered": stats.median([b for b in f if b is not None]),
+            "control": stats.median([b for b in c if b is not None]),
+        }
+    return out
+
+
 def compare(pairs: list[tuple[dict, dict]], metric: str, seed: int) -> dict:
     """Paired comparison of one metric: filtered minus control, per kept pair."""
     diffs = [f[metric] - c[metric] for f, c in pairs]
@@ -194,6 +221,7 @@ def main(argv: list[str]) -> int:
             "tokens": compare(kept, "tokens", args.seed),
             "bytes_handed": compare(kept, "bytes_read", args.seed),
             "tool_calls": compare(kept, "tool_calls", args.seed),
+            "bytes_per_command": bytes_per_command(kept, task, filtered, control),
         }
     )
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -214,6 +242,12 @@ def main(argv: list[str]) -> int:
             f"{r['mean_filtered']:,.1f}, difference {r['mean_diff']:+,.1f} "
             f"(95% CI {lo:+,.1f} to {hi:+,.1f}), p = {r['p']:.4g}"
         )
+    for key, b in result["bytes_per_command"].items():
+        if b["control"] is not None:
+            print(
+                f"  {key}: handed {b['filtered']:,.0f} bytes filtered, "
+                f"{b['control']:,.0f} unfiltered (median, first run)"
+            )
     print(
         f"with {len(kept)} pairs the smallest p this test can produce is "
         f"{stats.smallest_p(len(kept)):.4g}"

@@ -104,6 +104,13 @@ class ScriptedSessions(unittest.TestCase):
         migrate = next(r for r in raw["tool_results"] if r["command"] == "sh ./migrate.sh")
         self.assertEqual(migrate["bytes"], 158_497)
 
+    def test_bytes_per_command(self):
+        # The fake lens's level 2 keeps 20 lines and a marker of each long stream.
+        b = self.result["bytes_per_command"]
+        self.assertEqual(b["migrate"]["control"], 158_497)
+        self.assertLess(b["migrate"]["filtered"], 1_000)
+        self.assertEqual(b["check"]["control"], 20_284)
+
     def test_numbers_follow_from_the_policy(self):
         task = tasks.load_tasks("session", ["session-sequence"])[0]
         for s in self.result["sessions"]:
