@@ -201,6 +201,12 @@ def main(argv: list[str]) -> int:
     names = args.tasks.split(",") if args.tasks else None
     task_list = tasks.load_tasks("retention", names)
     wanted = args.variants.split(",") if args.variants else None
+    if args.run:
+        try:
+            sweep.early_checks(driver, args.isolation)
+        except PreflightError as err:
+            print(err, file=sys.stderr)
+            return 2
     lens = variants.lens_binary(build=args.run and variants.needs_lens(wanted))
     variant_list = variants.select(wanted, lens)
     plan = plan_cells(task_list, variant_list, args.repeats)

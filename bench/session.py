@@ -144,6 +144,12 @@ def main(argv: list[str]) -> int:
     driver = drivers.make(args.driver, args.agent_bin)
     (task,) = tasks.load_tasks("session", [args.task])
     runs = args.run or not driver.est_tokens_per_cell
+    if runs:
+        try:
+            sweep.early_checks(driver, args.isolation)
+        except PreflightError as err:
+            print(err, file=sys.stderr)
+            return 2
     lens = variants.lens_binary(build=runs and variants.needs_lens([args.filtered, args.control]))
     filtered, control = variants.select([args.filtered, args.control], lens), None
     by_name = {v.name: v for v in filtered}

@@ -68,6 +68,12 @@ class Driver:
 
     def preflight(self, model: str | None, timeout: float = 120) -> None:
         """Raise PreflightError unless this agent can run a cell here and now."""
+        self.check_local()
+        self.trivial_call(model, timeout)
+
+    def check_local(self) -> None:
+        """The checks that cost nothing and take well under a second: the binary answers
+        --version and the credential is set."""
         where = self.resolve()
         if where is None:
             raise PreflightError(
@@ -94,7 +100,6 @@ class Driver:
                 "it every cell would be an agent that never started, which reads like a "
                 "rate limit. Nothing was spent."
             )
-        self.trivial_call(model, timeout)
 
     def trivial_call(self, model: str | None, timeout: float) -> None:
         argv = self.trivial_command(model)

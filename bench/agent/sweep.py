@@ -49,6 +49,13 @@ def check_isolation(isolation: str) -> None:
     )
 
 
+def early_checks(driver: Driver, isolation: str) -> None:
+    """The preflight's instant part, run before anything slow (such as building lens), so
+    a missing binary, credential or sandbox fails in seconds."""
+    check_isolation(isolation)
+    driver.check_local()
+
+
 def preflight(
     driver: Driver,
     tasks: list[Task],
