@@ -170,6 +170,12 @@ def all_cases(names: list[str] | None = None) -> list[Case]:
     return [load_case(f) for f in folders]
 
 
+def claimed_filters(case: Case, available: list[str]) -> list[str]:
+    """The other filters to run on a case: installed ones the case declares, in the order
+    they were found. A filter is never run on a command it does not claim."""
+    return [tool for tool in available if tool in case.filters]
+
+
 def work_root() -> Path:
     return Path(os.environ.get("LENS_BENCH_WORK", DEFAULT_WORK))
 
@@ -194,6 +200,8 @@ def case_env(base: dict[str, str] | None = None) -> dict[str, str]:
     env["GIT_COMMITTER_NAME"] = "Ada Bench"
     env["GIT_COMMITTER_EMAIL"] = "ada@example.com"
     env["GOPROXY"] = "off"
+    # go test replays a cached result as "(cached)"; every arm must see a first run.
+    env["GOFLAGS"] = "-count=1"
     env["GOTOOLCHAIN"] = "local"
     env["GOTELEMETRY"] = "off"
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
@@ -228,10 +236,17 @@ class Outcome:
     exit: int
 
 
-def run(argv: tuple[str, ...] | list[str], cwd: Path, env: dict[str, str]) -> Outcome:
+def run(
+    argv: tuple[str, ...] | list[str], cwd: Path, env: dict[str, str], timeout: float | None = None
+) -> Outcome:
     """Run argv with no stdin; exit is 128+N for a child killed by signal N."""
     done = subprocess.run(
-        list(argv), cwd=cwd, env=env, capture_output=True, stdin=subprocess.DEVNULL
+        list(argv),
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        timeout=timeout,
     )
     code = done.returncode if done.returncode >= 0 else 128 - done.returncode
     return Outcome(done.stdout, done.stderr, code)
