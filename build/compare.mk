@@ -1,7 +1,7 @@
 # Bench cases, fixtures and the compression and overhead benchmarks.
 #
 #   make case-tools  the pinned tools the cases run: ruff, mypy, pytest in out/bench-tools/venv,
-#                    eslint, typescript, jest in out/bench-tools/node (go comes from apt)
+#                    eslint, typescript, jest in out/bench-tools/node, and Debian's golang-go
 #   make fixtures    re-record tests/fixtures/ from bench/cases (needs case-tools)
 #   make tokf        the other filter, pinned, built into out/tools/bin/tokf
 #   make compare     bench/compare.py: every case raw, under lens levels 2/1/0 and tokf
@@ -11,12 +11,14 @@ BENCH_TOOLS := $(OUT)/bench-tools
 BENCH_VENV_STAMP := $(BENCH_TOOLS)/venv/.installed
 BENCH_NODE_STAMP := $(BENCH_TOOLS)/node/.installed
 TOKF_VERSION := 0.2.54
+GO_DEB_VERSION := 2:1.19~1
 TOKF := $(OUT)/tools/bin/tokf
 
 .PHONY: case-tools fixtures tokf compare overhead
 
 case-tools: $(BENCH_VENV_STAMP) $(BENCH_NODE_STAMP)
-	@command -v go >/dev/null || { echo "go not found: apt-get install golang-go" >&2; exit 1; }
+	@command -v go >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq golang-go=$(GO_DEB_VERSION); }
 
 $(BENCH_VENV_STAMP): bench/cases/requirements.txt
 	$(PYTHON) -m venv $(BENCH_TOOLS)/venv

@@ -2,8 +2,11 @@
 
 import tomllib
 import unittest
+from pathlib import Path
 
 from tools import record_fixtures
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 class MetaTomlTest(unittest.TestCase):
@@ -35,6 +38,23 @@ class MetaTomlTest(unittest.TestCase):
             'command = ["ls"]\nexit = 0\ntool_version = "ls 9.1"\n'
             'recorded = "2026-11-30"\nsetup = "s.sh"\n',
         )
+
+
+class CommittedFixturesTest(unittest.TestCase):
+    def test_every_fixture_says_how_it_was_made(self):
+        metas = sorted((REPO / "tests" / "fixtures").glob("*/*/meta.toml"))
+        self.assertGreaterEqual(len(metas), 30)
+        for path in metas:
+            meta = tomllib.loads(path.read_text())
+            folder = path.parent
+            with self.subTest(fixture=str(folder.relative_to(REPO))):
+                self.assertTrue(
+                    {"command", "exit", "tool_version", "recorded", "setup"} <= set(meta)
+                )
+                self.assertTrue((REPO / meta["setup"]).exists())
+                self.assertTrue((folder / "stdout").exists() and (folder / "stderr").exists())
+                size = (folder / "stdout").stat().st_size + (folder / "stderr").stat().st_size
+                self.assertLess(size, record_fixtures.MAX_FIXTURE_BYTES)
 
 
 if __name__ == "__main__":
