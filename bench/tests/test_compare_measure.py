@@ -126,6 +126,11 @@ class RoundTripTest(unittest.TestCase):
         raw = b"test result: ok. finished in 0.12s\n"
         self.assertEqual(m.round_trip(shown, raw), "exact up to digits")
 
+    def test_parallel_test_output_in_another_order_is_not_a_loss(self):
+        shown = b"test b ... ok\ntest a ... ok\n"
+        raw = b"test a ... ok\ntest b ... ok\n"
+        self.assertEqual(m.round_trip(shown, raw), "same lines, other order")
+
     def test_a_lost_line_differs(self):
         self.assertEqual(m.round_trip(b"a\n", b"a\nb\n"), "differs")
 
