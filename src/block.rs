@@ -1,8 +1,17 @@
-//! The unit the pipeline works on.
+//! The unit the pipeline works on: one stream's text, split into lines and blocks.
 //!
 //! A child's two streams never mix: every line the pipeline sees belongs to exactly one
 //! [`Stream`], which is what lets a failing command's stderr be treated differently from
 //! its stdout.
+//!
+//! Lines are small records over the borrowed text (byte offsets, a role, a fate), never
+//! copies: a 200 MB build log becomes a few bytes per line on top of the text the runner
+//! already holds. A [`Block`] is a head line with its continuation (indented lines, a
+//! rustc gutter, an attached `help:`), a range of line indices. Stages decide a line's
+//! [`Fate`]; only `render` turns fates into text, so every removal passes through the one
+//! place that writes markers.
+
+use std::borrow::Cow;
 
 /// Which of the child's output streams a piece of text came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -21,6 +30,167 @@ impl Stream {
     }
 }
 
+/// What a line is, as `classify` recognised it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Role {
+    /// Nothing recognised: ordinary text.
+    #[default]
+    Plain,
+    /// Empty or whitespace only.
+    Blank,
+    /// A reported error: a diagnostic head, an assertion line, a panic, an exception.
+    Error,
+    /// A reported warning or lint finding of warning severity.
+    Warning,
+    /// `note:` / `= note:` lines attached to a finding.
+    Note,
+    /// `help:` / `= help:` lines: what to do about a finding.
+    Help,
+    /// Where a finding is: `--> src/a.rs:3:5`, `File "x.py", line 3`, an eslint file head.
+    Location,
+    /// Quoted source: a rustc gutter, a caret line, a traceback's code line.
+    Source,
+    /// A closing status line: `test result:`, `Finished`, `Found 3 errors.`.
+    Summary,
+    /// A transient state: `Compiling x`, a percentage bar, a `\r`-rewritten line.
+    Progress,
+    /// A test that passed.
+    Pass,
+    /// A test that failed (named).
+    Fail,
+    /// A section title: `failures:`, `=== FAILURES ===`, `---- t stdout ----`.
+    Header,
+    /// A line the tool prints that carries nothing (git's `(use "git add" ...)` hints,
+    /// configured noise patterns).
+    Noise,
+}
+
+impl Role {
+    /// A role that reports something wrong: what context force-keeps.
+    pub fn is_failure(self) -> bool {
+        matches!(self, Role::Error | Role::Fail)
+    }
+
+    /// A role that opens a finding that cause may group.
+    pub fn is_finding(self) -> bool {
+        matches!(self, Role::Error | Role::Warning)
+    }
+}
+
+/// What happens to a line in the view. Everything but `Keep` is a removal, and `render`
+/// announces every removal with a marker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Fate {
+    #[default]
+    Keep,
+    /// A copy of an earlier block (dedupe).
+    Repeat,
+    /// A transient state superseded by a later one, a passing test, or noise (progress).
+    Progress,
+    /// Another report of a cause already in the view (cause).
+    Grouped,
+    /// Quoted source dropped because the view holds many findings (excerpt).
+    Source,
+    /// Did not fit the budget (rank).
+    Ranked,
+}
+
+/// One line of the stream: a byte range of the text (without its `\n`; a `\r` before it
+/// stays, so a kept line is reproduced byte for byte) and what the stages decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Line {
+    pub start: u32,
+    pub end: u32,
+    pub role: Role,
+    pub fate: Fate,
+    /// Set by context: rank may not remove this line.
+    pub forced: bool,
+}
+
+/// A head line and its continuation: lines `first..end` of the document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Block {
+    pub first: u32,
+    pub end: u32,
+}
+
+impl Block {
+    pub fn lines(self) -> std::ops::Range<usize> {
+        self.first as usize..self.end as usize
+    }
+}
+
+/// The whole stream as the stages see it.
+#[derive(Debug, Clone)]
+pub struct Doc<'a> {
+    pub text: &'a str,
+    pub lines: Vec<Line>,
+    pub blocks: Vec<Block>,
+}
+
+impl<'a> Doc<'a> {
+    /// Line `i` exactly as printed, without its `\n`.
+    pub fn raw(&self, i: usize) -> &'a str {
+        let line = self.lines[i];
+        &self.text[line.start as usize..line.end as usize]
+    }
+
+    /// Line `i` as a terminal would leave it: the part after the last `\r`, without
+    /// ANSI escape sequences. Classification and keys read this; the view never does.
+    pub fn clean(&self, i: usize) -> Cow<'a, str> {
+        clean(self.raw(i))
+    }
+}
+
+/// See [`Doc::clean`].
+pub fn clean(raw: &str) -> Cow<'_, str> {
+    let raw = raw.strip_suffix('\r').unwrap_or(raw);
+    let shown = match raw.rfind('\r') {
+        Some(at) => &raw[at + 1..],
+        None => raw,
+    };
+    if shown.contains('\x1b') {
+        Cow::Owned(strip_ansi(shown))
+    } else {
+        Cow::Borrowed(shown)
+    }
+}
+
+/// Remove CSI (`ESC [ ... final`) and OSC (`ESC ] ... BEL|ESC \`) sequences and lone
+/// two-byte escapes.
+fn strip_ansi(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\x1b' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('[') => {
+                for c in chars.by_ref() {
+                    if ('@'..='~').contains(&c) {
+                        break;
+                    }
+                }
+            }
+            Some(']') => {
+                while let Some(c) = chars.next() {
+                    if c == '\x07' {
+                        break;
+                    }
+                    if c == '\x1b' {
+                        chars.next();
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -29,5 +199,21 @@ mod tests {
     fn stream_names_match_the_store_file_names() {
         assert_eq!(Stream::Stdout.name(), "stdout");
         assert_eq!(Stream::Stderr.name(), "stderr");
+    }
+
+    #[test]
+    fn clean_keeps_what_a_terminal_shows() {
+        assert_eq!(clean("plain"), "plain");
+        assert_eq!(clean("crlf\r"), "crlf");
+        assert_eq!(clean(" 10%\r 55%\r100%"), "100%");
+        assert_eq!(clean("\x1b[1m\x1b[31merror\x1b[0m: x"), "error: x");
+        assert_eq!(clean("\x1b]8;;http://x\x07link\x1b]8;;\x07"), "link");
+    }
+
+    #[test]
+    fn roles_that_fail_and_roles_that_find() {
+        assert!(Role::Error.is_failure() && Role::Fail.is_failure());
+        assert!(!Role::Warning.is_failure());
+        assert!(Role::Warning.is_finding() && !Role::Fail.is_finding());
     }
 }

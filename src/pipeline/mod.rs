@@ -5,13 +5,39 @@
 //! print in its place. It does no I/O and reads no clock or environment. The runner calls
 //! it only when the raw output is safely in the store, so every marker it writes can name
 //! a handle that resolves.
+//!
+//! The stages run in this order, each a plain call:
+//!
+//! ```text
+//! parse → classify → dedupe → progress → cause → context → excerpt → rank → render
+//! ```
+//!
+//! Stages only decide each line's fate; render alone writes text, so every removal is
+//! announced in one place. Before a view is returned it is checked against the raw
+//! stream (every line verbatim and in order, markers covering exactly what is missing);
+//! a view that fails the check is replaced by the raw text: passthrough on doubt.
+//! Configuration decides what is removed, never whether it is announced: no setting
+//! reaches render's markers.
 
-use crate::block::Stream;
+pub mod cause;
+pub mod classify;
+pub mod context;
+pub mod dedupe;
+pub mod excerpt;
+pub mod locate;
+pub mod parse;
+pub mod progress;
+pub mod rank;
+pub mod render;
+mod settings;
 
-/// Pipeline configuration, read from the `[pipeline]` table of config.toml.
-#[derive(Debug, Clone, Default, PartialEq, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Settings {}
+pub use settings::{Overrides, Pattern, Settings};
+
+use regex::RegexSet;
+
+use crate::block::{Doc, Stream};
+use cause::Causes;
+use classify::Family;
 
 /// Everything the pipeline knows about the run besides the text itself.
 #[derive(Debug, Clone, Copy)]
@@ -30,29 +56,215 @@ pub struct Request<'a> {
     pub settings: &'a Settings,
 }
 
-/// Render the view of one stream. Until the stages land, the view is the raw text:
-/// nothing is removed, so nothing needs announcing.
-pub fn view(text: &str, _request: &Request) -> String {
-    text.to_owned()
+/// Render the view of one stream.
+pub fn view(text: &str, request: &Request) -> String {
+    if text.is_empty() || text.len() >= u32::MAX as usize {
+        return text.to_owned();
+    }
+    let plan = Plan::new(request);
+    let mut run = Run::parse(text);
+    for stage in Stage::ALL {
+        run.apply(stage, &plan);
+    }
+    let out = run.render(&plan);
+    // Level 0 carries its counts even on a short stream; no view outgrows the raw text.
+    if out.len() <= text.len() && render::accounts_for(&run.doc, &out, &plan.handle) {
+        out
+    } else {
+        text.to_owned()
+    }
+}
+
+/// A request resolved against the settings: what every stage reads.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub stream: Stream,
+    pub level: u8,
+    pub budget: usize,
+    pub handle: String,
+    pub exit_code: i32,
+    pub family: Family,
+    /// The settings after the program's overrides.
+    pub stages: Settings,
+    pub noise: Option<RegexSet>,
+}
+
+impl Plan {
+    pub fn new(request: &Request) -> Plan {
+        let program = request
+            .argv
+            .first()
+            .map(|p| p.rsplit('/').next().unwrap_or(p))
+            .unwrap_or("");
+        let stages = request.settings.for_program(program);
+        let noise = (!stages.noise.is_empty())
+            .then(|| RegexSet::new(stages.noise.iter().map(|p| p.as_str())).ok())
+            .flatten();
+        Plan {
+            stream: request.stream,
+            level: request.level.min(2),
+            budget: request.budget,
+            handle: request.handle.to_owned(),
+            exit_code: request.exit_code,
+            family: classify::family(request.argv),
+            stages,
+            noise,
+        }
+    }
+}
+
+/// The stages after parse, in the order [`view`] runs them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    Classify,
+    Dedupe,
+    Progress,
+    Cause,
+    Context,
+    Excerpt,
+    Rank,
+}
+
+impl Stage {
+    pub const ALL: [Stage; 7] = [
+        Stage::Classify,
+        Stage::Dedupe,
+        Stage::Progress,
+        Stage::Cause,
+        Stage::Context,
+        Stage::Excerpt,
+        Stage::Rank,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Classify => "classify",
+            Stage::Dedupe => "dedupe",
+            Stage::Progress => "progress",
+            Stage::Cause => "cause",
+            Stage::Context => "context",
+            Stage::Excerpt => "excerpt",
+            Stage::Rank => "rank",
+        }
+    }
+}
+
+/// One stream on its way through the pipeline, so a benchmark can time each stage:
+/// `Run::parse`, then [`Run::apply`] for each of [`Stage::ALL`], then [`Run::render`].
+#[derive(Debug, Clone)]
+pub struct Run<'a> {
+    pub doc: Doc<'a>,
+    pub causes: Causes,
+}
+
+impl<'a> Run<'a> {
+    pub fn parse(text: &'a str) -> Run<'a> {
+        Run {
+            doc: parse::parse(text),
+            causes: Causes::default(),
+        }
+    }
+
+    pub fn apply(&mut self, stage: Stage, plan: &Plan) {
+        let s = &plan.stages;
+        let content = plan.family == Family::Content && plan.stream == Stream::Stdout;
+        match stage {
+            Stage::Classify => classify::classify(&mut self.doc, plan.family, plan.stream),
+            // A diff or a listing repeats lines that are each content (`+}`, `@@ -1 +1 @@`):
+            // only diagnostics are deduplicated.
+            Stage::Dedupe if s.dedupe && !content => dedupe::dedupe(&mut self.doc),
+            Stage::Progress if s.progress => {
+                progress::progress(&mut self.doc, s.passing_tests, plan.noise.as_ref())
+            }
+            Stage::Cause if s.cause => self.causes = cause::cause(&mut self.doc),
+            Stage::Context => {
+                context::context(
+                    &mut self.doc,
+                    s.context_lines,
+                    s.failing_tail,
+                    plan.exit_code,
+                    plan.stream,
+                );
+            }
+            Stage::Excerpt if s.excerpt => {
+                excerpt::excerpt(&mut self.doc, s.excerpt_after);
+            }
+            Stage::Rank => rank::rank(&mut self.doc, plan.budget),
+            _ => {}
+        }
+    }
+
+    pub fn render(&self, plan: &Plan) -> String {
+        render::render(
+            &self.doc,
+            &self.causes,
+            &render::Options {
+                level: plan.level,
+                handle: &plan.handle,
+                exit_code: plan.exit_code,
+                head_lines: plan.stages.level1_lines,
+                max_locations: plan.stages.max_locations,
+            },
+        )
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn view_without_stages_is_the_raw_text() {
-        let settings = Settings::default();
-        let argv = vec!["true".to_owned()];
-        let request = Request {
-            stream: Stream::Stdout,
-            level: 2,
+    fn request<'a>(
+        argv: &'a [String],
+        settings: &'a Settings,
+        level: u8,
+        exit: i32,
+    ) -> Request<'a> {
+        Request {
+            stream: Stream::Stderr,
+            level,
             budget: 200,
             handle: "0123abcd",
-            exit_code: 0,
-            argv: &argv,
-            settings: &settings,
-        };
-        assert_eq!(view("a\nb\n", &request), "a\nb\n");
+            exit_code: exit,
+            argv,
+            settings,
+        }
+    }
+
+    #[test]
+    fn a_view_with_nothing_to_remove_is_the_raw_text() {
+        let settings = Settings::default();
+        let argv = vec!["true".to_owned()];
+        assert_eq!(view("a\nb\n", &request(&argv, &settings, 2, 0)), "a\nb\n");
+        assert_eq!(view("a\nb", &request(&argv, &settings, 2, 0)), "a\nb");
+        assert_eq!(view("", &request(&argv, &settings, 0, 0)), "");
+    }
+
+    #[test]
+    fn a_cargo_cascade_becomes_one_report_and_its_places() {
+        let mut text = String::from("   Compiling demo v0.1.0 (/tmp/demo)\n");
+        for (file, line) in [("src/a.rs", 3), ("src/a.rs", 9), ("src/b.rs", 4)] {
+            text.push_str(&format!(
+                "error[E0308]: mismatched types\n --> {file}:{line}:18\n  |\n{line} |     let x: Field = y;\n  |                    ^ expected `Field`, found `u32`\n\n"
+            ));
+        }
+        text.push_str("error: could not compile `demo` (bin \"demo\") due to 3 previous errors\n");
+        let settings = Settings::default();
+        let argv = vec!["cargo".to_owned(), "build".to_owned()];
+        let out = view(&text, &request(&argv, &settings, 2, 101));
+        assert_eq!(
+            out,
+            "   Compiling demo v0.1.0 (/tmp/demo)
+error[E0308]: mismatched types\n --> src/a.rs:3:18\n  |\n3 |     let x: Field = y;\n  |                    ^ expected `Field`, found `u32`\n
+[lens: 11 lines elided, 8-18, 0123abcd: 2 more E0308 like line 2 at src/a.rs:9, src/b.rs:4]
+
+error: could not compile `demo` (bin \"demo\") due to 3 previous errors\n"
+        );
+        let level0 = view(&text, &request(&argv, &settings, 0, 101));
+        assert!(
+            level0.contains("\nerror[E0308]: mismatched types\n"),
+            "{level0}"
+        );
+        let level1 = view(&text, &request(&argv, &settings, 1, 101));
+        assert!(level1.contains("error: could not compile"), "{level1}");
     }
 }

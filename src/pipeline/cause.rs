@@ -1,0 +1,310 @@
+//! One cause is reported once: group findings that share a message.
+//!
+//! A wrong field type is reported at every use site: 150 diagnostics, one edit. dedupe
+//! cannot see it (each report names another line and quotes other source), so cause keys
+//! a finding on its message alone, with the location taken off and quoted names, numbers
+//! and ids masked (`` unused variable: `x` `` and `` `y` `` are one cause). The first
+//! report stays whole; every later one becomes `Fate::Grouped`, and its location is
+//! recorded so the marker that replaces it names the place: fifty files with one finding
+//! each lose their excerpts, never their names.
+//!
+//! Only findings with a location are grouped: a member is removed on the promise that its
+//! marker says where it was, and a finding without a place cannot keep that promise.
+//! Two unrelated errors opening with the same sentence are grouped too; the second is
+//! announced rather than shown, and the store has it. Runs after classify (which says
+//! what a finding is) and before context, which would otherwise force every error back.
+
+use std::collections::HashMap;
+
+use crate::block::{Doc, Fate, Role};
+use crate::pipeline::dedupe::Hasher;
+use crate::pipeline::locate;
+
+/// The findings that share one message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    /// 1-based line of the report that stays in the view.
+    pub first_line: u32,
+    /// The rule or code the tool named (`E0308`, `clippy::needless_return`, `F401`,
+    /// `no-unused-vars`), when it named one.
+    pub label: Option<String>,
+}
+
+/// A report elided as another of its group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    /// 0-based index of the report's first line.
+    pub line: u32,
+    pub group: u32,
+    pub file: String,
+    pub line_number: String,
+}
+
+/// What cause decided, for render's markers. Members are in line order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Causes {
+    pub groups: Vec<Group>,
+    pub members: Vec<Member>,
+}
+
+/// One finding: lines `first..end` (a whole block, or one eslint line), where it is, what
+/// it says.
+struct Finding {
+    first: usize,
+    end: usize,
+    file: String,
+    line_number: String,
+    key: u64,
+    label: Option<String>,
+}
+
+/// Group findings by message; mark every report after a group's first as grouped.
+pub fn cause(doc: &mut Doc) -> Causes {
+    let mut causes = Causes::default();
+    let mut by_key: HashMap<u64, u32> = HashMap::new();
+    for b in 0..doc.blocks.len() {
+        let block = doc.blocks[b];
+        let head = doc.lines[block.first as usize];
+        if head.fate != Fate::Keep {
+            continue;
+        }
+        let findings = if head.role == Role::Location {
+            eslint_findings(doc, block.lines())
+        } else if head.role.is_finding() {
+            block_finding(doc, block.lines()).into_iter().collect()
+        } else {
+            continue;
+        };
+        let mut all_grouped = !findings.is_empty();
+        for finding in findings {
+            let next = causes.groups.len() as u32;
+            let group = *by_key.entry(finding.key).or_insert(next);
+            if group == next {
+                causes.groups.push(Group {
+                    first_line: finding.first as u32 + 1,
+                    label: finding.label,
+                });
+                all_grouped = false;
+                continue;
+            }
+            for i in finding.first..finding.end {
+                doc.lines[i].fate = Fate::Grouped;
+            }
+            causes.members.push(Member {
+                line: finding.first as u32,
+                group,
+                file: finding.file,
+                line_number: finding.line_number,
+            });
+        }
+        if head.role == Role::Location && all_grouped {
+            // Every finding under this eslint file head went: the head goes with them,
+            // and the members' locations name the file.
+            doc.lines[block.first as usize].fate = Fate::Grouped;
+        }
+    }
+    causes
+}
+
+/// Would cause group this finding block (does it say where it is)?
+pub fn is_locatable(doc: &Doc, block: crate::block::Block) -> bool {
+    block_finding(doc, block.lines()).is_some()
+}
+
+/// A diagnostic block: the location is in the head (`a.c:3:5: error: x`) or on an arrow
+/// line inside the block (`--> src/a.rs:3:5`).
+fn block_finding(doc: &Doc, lines: std::ops::Range<usize>) -> Option<Finding> {
+    let first = lines.start;
+    let head = doc.clean(first);
+    if head.starts_with("error: could not compile") || head.starts_with("E ") {
+        return None;
+    }
+    let (file, line_number, message) = match locate::prefix(&head) {
+        Some((file, line, rest)) => (file.to_owned(), line.to_owned(), rest.to_owned()),
+        None => {
+            let (file, line) = lines.clone().skip(1).find_map(|i| {
+                let t = doc.clean(i);
+                locate::arrow(&t).map(|(f, l)| (f.to_owned(), l.to_owned()))
+            })?;
+            (file, line, head.to_string())
+        }
+    };
+    let label =
+        label_of(&message).or_else(|| lines.clone().skip(1).find_map(|i| lint_name(&doc.clean(i))));
+    Some(Finding {
+        first,
+        end: lines.end,
+        file,
+        line_number,
+        key: key(doc.lines[first].role, &message),
+        label,
+    })
+}
+
+/// eslint stylish: a bare path, then one finding per indented line.
+fn eslint_findings(doc: &Doc, lines: std::ops::Range<usize>) -> Vec<Finding> {
+    let path = doc.clean(lines.start).trim().to_owned();
+    let mut findings = Vec::new();
+    for i in lines.skip(1) {
+        let line = doc.lines[i];
+        if !line.role.is_finding() || line.fate != Fate::Keep {
+            continue;
+        }
+        let t = doc.clean(i);
+        let t = t.trim();
+        let Some((pos, message)) = t.split_once(char::is_whitespace) else {
+            continue;
+        };
+        let line_number = pos.split(':').next().unwrap_or(pos).to_owned();
+        let label = t.rsplit(char::is_whitespace).next().map(str::to_owned);
+        findings.push(Finding {
+            first: i,
+            end: i + 1,
+            file: path.clone(),
+            line_number,
+            key: key(line.role, message.trim_start()),
+            label,
+        });
+    }
+    findings
+}
+
+/// The code a message opens or closes with: `error[E0308]`, `F401`, `error TS2322`,
+/// `[assignment]`, `[-Wunused-variable]`.
+fn label_of(message: &str) -> Option<String> {
+    let first = message.split(' ').next().unwrap_or("");
+    if let Some(open) = first.find('[') {
+        let inner = &first[open + 1..];
+        return inner.find(']').map(|close| inner[..close].to_owned());
+    }
+    if crate::pipeline::classify::is_rule_code(first) {
+        return Some(first.to_owned());
+    }
+    if let Some(second) = message.split(' ').nth(1)
+        && second.starts_with("TS")
+        && second.ends_with(':')
+    {
+        return Some(second.trim_end_matches(':').to_owned());
+    }
+    let last = message.trim_end().rsplit(' ').next().unwrap_or("");
+    (last.starts_with('[') && last.ends_with(']') && last.len() > 2)
+        .then(|| last[1..last.len() - 1].to_owned())
+}
+
+/// `#[warn(clippy::needless_return)]` or `#[warn(unused_variables)]` in a note.
+fn lint_name(t: &str) -> Option<String> {
+    let at = t.find("#[warn(").or_else(|| t.find("#[deny("))?;
+    let rest = &t[at..];
+    let open = rest.find('(')?;
+    let close = rest.find(')')?;
+    Some(rest[open + 1..close].to_owned())
+}
+
+/// The message with quoted text masked, hashed with numbers masked.
+fn key(role: Role, message: &str) -> u64 {
+    let mut masked = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(c) = rest.chars().next() {
+        let len = c.len_utf8();
+        let close = match c {
+            '`' | '\'' | '"' => Some(c),
+            '‘' => Some('’'),
+            '“' => Some('”'),
+            _ => None,
+        };
+        if let Some(close) = close
+            && let Some(inner) = rest[len..].find(close)
+        {
+            masked.push('_');
+            rest = &rest[len + inner + close.len_utf8()..];
+            continue;
+        }
+        masked.push(c);
+        rest = &rest[len..];
+    }
+    let mut hash = Hasher::new(role as u64);
+    hash.line(masked.trim());
+    hash.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::block::Stream;
+    use crate::pipeline::classify::{Family, classify};
+    use crate::pipeline::parse::parse;
+
+    fn run(text: &str) -> (Vec<Fate>, Causes) {
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stderr);
+        let causes = cause(&mut doc);
+        (doc.lines.iter().map(|l| l.fate).collect(), causes)
+    }
+
+    use Fate::*;
+
+    #[test]
+    fn later_reports_of_one_message_are_grouped_with_their_places() {
+        let text = "error[E0308]: mismatched types\n --> src/a.rs:3:5\n  |
+error[E0308]: mismatched types\n --> src/b.rs:9:1\n  |
+error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
+        let (fates, causes) = run(text);
+        assert_eq!(
+            fates,
+            [Keep, Keep, Keep, Grouped, Grouped, Grouped, Keep, Keep]
+        );
+        assert_eq!(
+            causes.groups[0],
+            Group {
+                first_line: 1,
+                label: Some("E0308".into())
+            }
+        );
+        assert_eq!(
+            causes.members,
+            [Member {
+                line: 3,
+                group: 0,
+                file: "src/b.rs".into(),
+                line_number: "9".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn quoted_names_do_not_split_a_cause() {
+        let text = "a.py:1:8: F401 [*] `os` imported but unused\nb.py:2:8: F401 [*] `sys` imported but unused\nb.py:3:1: E501 Line too long (99 > 88)\n";
+        let (fates, causes) = run(text);
+        assert_eq!(fates, [Keep, Grouped, Keep]);
+        assert_eq!(causes.groups[0].label.as_deref(), Some("F401"));
+        assert_eq!(causes.members[0].file, "b.py");
+    }
+
+    #[test]
+    fn clippy_lint_names_label_their_group() {
+        let text = "warning: unneeded `return` statement\n --> src/a.rs:3:5\n  = note: `#[warn(clippy::needless_return)]` on by default\n";
+        let (_, causes) = run(text);
+        assert_eq!(
+            causes.groups[0].label.as_deref(),
+            Some("clippy::needless_return")
+        );
+    }
+
+    #[test]
+    fn eslint_file_whose_findings_all_went_goes_too() {
+        let text = "/p/a.js\n  1:7  error  'x' is assigned a value but never used  no-unused-vars\n\n/p/b.js\n  4:2  error  'y' is assigned a value but never used  no-unused-vars\n";
+        let (fates, causes) = run(text);
+        assert_eq!(fates, [Keep, Keep, Keep, Grouped, Grouped]);
+        assert_eq!(causes.members[0].file, "/p/b.js");
+        assert_eq!(causes.members[0].line_number, "4");
+        assert_eq!(causes.groups[0].label.as_deref(), Some("no-unused-vars"));
+    }
+
+    #[test]
+    fn findings_without_a_place_are_never_grouped() {
+        let text = "error: linker failed\nerror: linker failed\nValueError: x\nValueError: y\n";
+        let (fates, causes) = run(text);
+        assert_eq!(fates, [Keep, Keep, Keep, Keep]);
+        assert!(causes.members.is_empty());
+    }
+}

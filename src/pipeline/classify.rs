@@ -1,0 +1,820 @@
+//! Give every line a [`Role`]: what real tools print, recognised by shape.
+//!
+//! One pass over the blocks. A block's head is matched against the shapes of rustc and
+//! cargo (diagnostics, status lines, `cargo test`), clippy, gcc/clang, tsc, eslint's
+//! stylish format, ruff (full and concise), mypy, pytest, Python tracebacks, go
+//! build/vet/test, jest and vitest; its continuation lines are read in the light of the
+//! head (a gutter under a diagnostic is quoted source, an indented line under a traceback
+//! is code, `1:7  error ...` under a bare path is an eslint finding). A small state
+//! carries what only order tells: the line after `thread 'x' panicked at` is the panic
+//! message, and inside pytest's FAILURES section code lines are quoted source.
+//!
+//! What is not recognised stays [`Role::Plain`]: an unknown shape is ordinary text, never
+//! an error. The checks are cheap prefix tests; the few regexes run only on lines a
+//! prefix test already picked out, because this runs on every line of a build log.
+//!
+//! When argv says the command prints content rather than diagnostics (`git diff`, `grep`,
+//! `ls`, `find`, ...), stdout lines are not read as diagnostics: a diff that adds the
+//! text `error: x` has not failed.
+
+use crate::block::{Doc, Role, Stream};
+use crate::pipeline::locate;
+use crate::pipeline::parse::is_cargo_status;
+
+/// What argv says the command prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// Builds, tests, linters, scripts: read for diagnostics.
+    Diagnostics,
+    /// Every line is content the command was run for (a diff, matches, a listing).
+    Content,
+}
+
+/// Decide the family from argv: the program's base name, and git's subcommand.
+pub fn family(argv: &[String]) -> Family {
+    let Some(program) = argv.first() else {
+        return Family::Diagnostics;
+    };
+    let name = program.rsplit('/').next().unwrap_or(program);
+    let content = match name {
+        "grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" | "ls" | "find" | "fd" | "cat"
+        | "tree" | "head" | "tail" | "diff" | "du" | "wc" => true,
+        "git" => matches!(
+            git_subcommand(&argv[1..]),
+            Some("diff" | "show" | "log" | "status" | "grep" | "blame" | "ls-files")
+        ),
+        _ => false,
+    };
+    if content {
+        Family::Content
+    } else {
+        Family::Diagnostics
+    }
+}
+
+/// The first argument that is not an option of git itself (`-C dir`, `-c k=v` take one).
+fn git_subcommand(args: &[String]) -> Option<&str> {
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" => {
+                args.next();
+            }
+            a if a.starts_with('-') => {}
+            a => return Some(a),
+        }
+    }
+    None
+}
+
+/// What a passage of the stream is, as far as order tells.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Section {
+    Other,
+    /// pytest's `=== FAILURES ===` / `=== ERRORS ===`: code lines are quoted source.
+    PytestFailures,
+    /// pytest's `--- Captured stdout call ---`: the test's own output.
+    Captured,
+}
+
+/// Assign a role to every line of `doc`.
+pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
+    let content = family == Family::Content && stream == Stream::Stdout;
+    let mut section = Section::Other;
+    let mut panic_message_next = false;
+    for b in 0..doc.blocks.len() {
+        let block = doc.blocks[b];
+        let first = block.first as usize;
+        let head_text = doc.clean(first);
+        if head_text.trim().is_empty() {
+            for i in block.lines() {
+                doc.lines[i].role = Role::Blank;
+            }
+            continue;
+        }
+        let rewritten = is_rewritten(doc.raw(first));
+        let mut head = if content {
+            content_role(&head_text)
+        } else if rewritten {
+            Role::Progress
+        } else {
+            head_role(&head_text, section)
+        };
+        if panic_message_next && head == Role::Plain {
+            head = Role::Error;
+        }
+        panic_message_next = head_text.starts_with("thread '") && head_text.contains("panicked");
+        section = next_section(&head_text, section);
+        if !content
+            && head == Role::Plain
+            && is_ruff_head(&head_text, doc, first, block.end as usize)
+        {
+            head = Role::Error;
+        }
+        doc.lines[first].role = head;
+        let traceback = head_text.starts_with("Traceback (most recent call last)");
+        let mut eslint_file = false;
+        for i in first + 1..block.end as usize {
+            let t = doc.clean(i);
+            let role = if t.trim().is_empty() {
+                Role::Blank
+            } else if content {
+                content_role(&t)
+            } else if is_rewritten(doc.raw(i)) {
+                Role::Progress
+            } else {
+                let role = continuation_role(&t, head, traceback, section);
+                if let Some(found) = eslint_finding(&t) {
+                    eslint_file = true;
+                    found
+                } else {
+                    role
+                }
+            };
+            doc.lines[i].role = role;
+        }
+        if eslint_file {
+            // The bare path above eslint's findings is where they are.
+            doc.lines[first].role = Role::Location;
+        }
+    }
+}
+
+/// A `\r` inside the line (not the one of a `\r\n` ending): a terminal redrew it.
+fn is_rewritten(raw: &str) -> bool {
+    let raw = raw.strip_suffix('\r').unwrap_or(raw);
+    raw.contains('\r')
+}
+
+fn content_role(t: &str) -> Role {
+    let trimmed = t.trim_start();
+    if trimmed.starts_with("(use \"git ") || trimmed.starts_with("(commit or discard") {
+        Role::Noise
+    } else if t.starts_with("diff --git ") || is_commit_line(t) {
+        Role::Header
+    } else {
+        Role::Plain
+    }
+}
+
+fn is_commit_line(t: &str) -> bool {
+    t.strip_prefix("commit ").is_some_and(|rest| {
+        let hex = rest.bytes().take_while(u8::is_ascii_hexdigit).count();
+        hex >= 7
+    })
+}
+
+fn next_section(t: &str, section: Section) -> Section {
+    if is_rule_line(t, '=') {
+        if t.contains(" FAILURES ") || t.contains(" ERRORS ") {
+            return Section::PytestFailures;
+        }
+        return Section::Other;
+    }
+    if section != Section::Other && is_rule_line(t, '-') && t.contains(" Captured ") {
+        return Section::Captured;
+    }
+    if section == Section::Captured && is_rule_line(t, '_') {
+        return Section::PytestFailures;
+    }
+    section
+}
+
+/// `==== title ====`: a line framed by runs of `c`.
+fn is_rule_line(t: &str, c: char) -> bool {
+    let t = t.trim_end();
+    t.len() > 6 && t.starts_with([c; 3]) && t.ends_with([c; 3]) && t.contains(' ')
+}
+
+/// ruff's full format opens a finding with `F401 [*] message` and puts the location on
+/// the next line (` --> a.py:1:8`).
+fn is_ruff_head(t: &str, doc: &Doc, first: usize, block_end: usize) -> bool {
+    let code = t.split(' ').next().unwrap_or("");
+    is_rule_code(code) && first + 1 < block_end && locate::arrow(&doc.clean(first + 1)).is_some()
+}
+
+/// `F401`, `E501`, `PLR0913`, `RUF100`: letters then digits.
+pub(crate) fn is_rule_code(s: &str) -> bool {
+    let letters = s.bytes().take_while(u8::is_ascii_uppercase).count();
+    let digits = s.len() - letters;
+    (1..=5).contains(&letters)
+        && (1..=5).contains(&digits)
+        && s[letters..].bytes().all(|b| b.is_ascii_digit())
+}
+
+fn head_role(t: &str, section: Section) -> Role {
+    let bytes = t.as_bytes();
+    let first = bytes[0];
+    if first == b' ' || first == b'\t' {
+        if is_cargo_status(bytes) {
+            return cargo_status_role(t[..12].trim_start());
+        }
+        return indented_role(t.trim_start(), section);
+    }
+    if section == Section::Captured && !is_rule_line(t, '_') && !is_rule_line(t, '=') {
+        return Role::Plain;
+    }
+    if let Some(role) = severity_role(t) {
+        return role;
+    }
+    if let Some((_, _, rest)) = locate::prefix(t) {
+        if let Some(role) = severity_role(rest) {
+            return role;
+        }
+        let code = rest.split(' ').next().unwrap_or("");
+        if is_rule_code(code) || is_go_file(t) {
+            // ruff/flake8 concise (`a.py:1:8: F401 ...`), go build and vet.
+            return Role::Error;
+        }
+        if section == Section::PytestFailures {
+            // `tests/test_a.py:3: AssertionError`
+            return Role::Location;
+        }
+    }
+    match first {
+        b'E' if t.starts_with("E  ") || t == "E" => return Role::Error,
+        b'>' if section == Section::PytestFailures => return Role::Source,
+        b'_' if is_rule_line(t, '_') => {
+            return if t.contains(" ERROR ") || t.contains("ERROR collecting") {
+                Role::Error
+            } else {
+                Role::Fail
+            };
+        }
+        b'=' if is_rule_line(t, '=') => {
+            return if is_pytest_tally(t) {
+                Role::Summary
+            } else {
+                Role::Header
+            };
+        }
+        _ => {}
+    }
+    prefix_role(t)
+}
+
+/// The closing tally of pytest: `=== 1 failed, 2 passed in 0.12s ===`.
+fn is_pytest_tally(t: &str) -> bool {
+    t.contains(" in ")
+        && [
+            " passed",
+            " failed",
+            " error",
+            " skipped",
+            "no tests ran",
+            " deselected",
+        ]
+        .iter()
+        .any(|w| t.contains(w))
+}
+
+fn is_go_file(t: &str) -> bool {
+    locate::prefix(t).is_some_and(|(path, _, _)| path.ends_with(".go"))
+}
+
+/// `error: x`, `error[E0308]: x`, `warning: x`, `note: x`, `help: x`, and tsc's
+/// `error TS2322: x`, at the start of `t`.
+fn severity_role(t: &str) -> Option<Role> {
+    let (word, rest) = if let Some(rest) = t.strip_prefix("error") {
+        ("error", rest)
+    } else if let Some(rest) = t.strip_prefix("fatal error") {
+        ("error", rest)
+    } else if let Some(rest) = t.strip_prefix("warning") {
+        ("warning", rest)
+    } else if let Some(rest) = t.strip_prefix("note") {
+        ("note", rest)
+    } else if let Some(rest) = t.strip_prefix("help") {
+        ("help", rest)
+    } else {
+        return None;
+    };
+    let shaped = rest.starts_with(':')
+        || rest.starts_with('[') && rest.contains("]:")
+        || rest.starts_with(" TS") && rest.contains(':');
+    if !shaped {
+        return None;
+    }
+    Some(match word {
+        "error"
+            if t.starts_with("error: aborting due to")
+                || t.starts_with("error: could not compile") =>
+        {
+            Role::Summary
+        }
+        "error" => Role::Error,
+        "warning" if is_warning_tally(t) => Role::Summary,
+        "warning" => Role::Warning,
+        "note" => Role::Note,
+        _ => Role::Help,
+    })
+}
+
+/// `warning: 3 warnings emitted`, ``warning: `x` (lib) generated 3 warnings``.
+fn is_warning_tally(t: &str) -> bool {
+    (t.ends_with(" emitted") || t.contains(" generated "))
+        && (t.contains(" warning") || t.contains(" error"))
+}
+
+fn cargo_status_role(verb: &str) -> Role {
+    match verb {
+        "Finished" => Role::Summary,
+        "Running" | "Doc-tests" => Role::Header,
+        _ => Role::Progress,
+    }
+}
+
+/// An indented head: vitest and jest indent their tallies and marks.
+fn indented_role(trimmed: &str, section: Section) -> Role {
+    if let Some(role) = test_mark_role(trimmed) {
+        return role;
+    }
+    if trimmed.starts_with("Test Files ")
+        || trimmed.starts_with("Tests ")
+        || trimmed.starts_with("Duration ")
+    {
+        return Role::Summary;
+    }
+    if section == Section::PytestFailures {
+        return Role::Source;
+    }
+    prefix_role(trimmed)
+}
+
+/// Marks of jest, vitest and mocha: `✓ name`, `✕ name`, `× name`, `● Suite › name`.
+fn test_mark_role(trimmed: &str) -> Option<Role> {
+    let c = trimmed.chars().next()?;
+    match c {
+        '✓' | '√' | '✔' => Some(Role::Pass),
+        '✕' | '×' | '✗' | '✖' if !trimmed.contains(" problem") => Some(Role::Fail),
+        '●' if trimmed.contains(" › ") || trimmed.starts_with("● Test suite failed") => {
+            Some(Role::Fail)
+        }
+        '❯' if trimmed.contains(" failed") => Some(Role::Fail),
+        _ => None,
+    }
+}
+
+/// Shapes recognised by how a line starts, for lines no location shape claimed.
+fn prefix_role(t: &str) -> Role {
+    // cargo test
+    if let Some(rest) = t.strip_prefix("test ") {
+        if rest.ends_with(" ... ok") || rest.ends_with(" ... ignored") {
+            return Role::Pass;
+        }
+        if rest.contains(" ... FAILED") {
+            return Role::Fail;
+        }
+        if rest.starts_with("result: ") {
+            return Role::Summary;
+        }
+    }
+    if t.starts_with("running ") && t.ends_with(" tests") || t.starts_with("running 1 test") {
+        return Role::Header;
+    }
+    if t == "failures:" || t.starts_with("---- ") && t.ends_with(" ----") {
+        return Role::Header;
+    }
+    if t.starts_with("thread '") && t.contains("panicked") {
+        return Role::Error;
+    }
+    // go test
+    if t.starts_with("--- FAIL: ") {
+        return Role::Fail;
+    }
+    if t.starts_with("--- PASS: ") || t.starts_with("--- SKIP: ") {
+        return Role::Pass;
+    }
+    if t.starts_with("=== RUN ") || t.starts_with("=== PAUSE ") || t.starts_with("=== CONT ") {
+        return Role::Progress;
+    }
+    if t == "FAIL" || t.starts_with("FAIL\t") || t.starts_with("ok  \t") || t == "PASS" {
+        return Role::Summary;
+    }
+    if t.starts_with("panic: ") || t.starts_with("fatal error: ") {
+        return Role::Error;
+    }
+    // jest / vitest
+    if let Some(rest) = t.strip_prefix("FAIL ") {
+        return if rest.trim_start().is_empty() {
+            Role::Summary
+        } else {
+            Role::Fail
+        };
+    }
+    if t.starts_with("PASS ") {
+        return Role::Pass;
+    }
+    if t.starts_with("Tests:") || t.starts_with("Test Suites:") || t.starts_with("Snapshots:") {
+        return Role::Summary;
+    }
+    if let Some(role) = test_mark_role(t) {
+        return role;
+    }
+    // pytest summary lines and per-file progress.
+    if t.starts_with("FAILED ") {
+        return Role::Fail;
+    }
+    if t.starts_with("ERROR ") || t.starts_with("ImportError while importing") {
+        return Role::Error;
+    }
+    if t.ends_with("%]") && t.contains(" [") {
+        return if t.contains(" FAILED") || t.contains(" ERROR") {
+            Role::Fail
+        } else {
+            Role::Progress
+        };
+    }
+    // Python and JavaScript exceptions, tracebacks.
+    if t.starts_with("Traceback (most recent call last)") || is_exception_line(t) {
+        return Role::Error;
+    }
+    // Tallies of linters and type checkers.
+    if t.starts_with("Found ") && (t.contains(" error") || t.contains(" problem"))
+        || t.starts_with("✖ ") && t.contains(" problem")
+        || t == "All checks passed!"
+        || t.starts_with("Success: no issues found")
+        || t.starts_with("compilation terminated")
+    {
+        return Role::Summary;
+    }
+    if t.starts_with("[*] ") && t.contains("fixable") {
+        return Role::Help;
+    }
+    // make, npm, ld and generic severities.
+    if t.starts_with("make") && t.contains(": *** ")
+        || t.starts_with("npm ERR!")
+        || t.starts_with("npm error")
+        || t.contains("undefined reference to")
+        || t.contains("ld returned ")
+        || starts_with_any(
+            t,
+            &["Error:", "ERROR:", "ERROR ", "FATAL", "Fatal:", "fatal:"],
+        )
+    {
+        return Role::Error;
+    }
+    if starts_with_any(
+        t,
+        &["npm WARN", "npm warn", "WARNING:", "Warning:", "WARN "],
+    ) {
+        return Role::Warning;
+    }
+    if t.starts_with("Caused by:") || t.contains(": In function ") || t.starts_with("goroutine ") {
+        return Role::Note;
+    }
+    if is_progress_text(t) {
+        return Role::Progress;
+    }
+    if t.starts_with("Successfully installed") || t.starts_with("added ") && t.contains(" package")
+    {
+        return Role::Summary;
+    }
+    Role::Plain
+}
+
+fn starts_with_any(t: &str, prefixes: &[&str]) -> bool {
+    prefixes.iter().any(|p| t.starts_with(p))
+}
+
+/// `ValueError: x`, `KeyError`, `TypeError: x`, `requests.exceptions.HTTPError: x`.
+fn is_exception_line(t: &str) -> bool {
+    let name_end = t.find(':').unwrap_or(t.len());
+    let name = &t[..name_end];
+    let last = name.rsplit('.').next().unwrap_or(name);
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+        && last.starts_with(|c: char| c.is_ascii_uppercase())
+        && (last.ends_with("Error") || last.ends_with("Exception") || last == "KeyboardInterrupt")
+        && (name_end == t.len() || t[name_end..].starts_with(": "))
+}
+
+/// Transient states of package managers and download tools.
+fn is_progress_text(t: &str) -> bool {
+    const PREFIXES: &[&str] = &[
+        "Downloading ",
+        "Downloaded ",
+        "Installing ",
+        "Resolving ",
+        "Compiling ",
+        "Collecting ",
+        "Fetching ",
+        "Extracting ",
+        "Unpacking ",
+        "Preparing ",
+        "Building wheel",
+        "Using cached ",
+        "Requirement already satisfied",
+        "Get:",
+        "Hit:",
+        "Ign:",
+        "Reading package lists",
+        "Reading state information",
+        "Building dependency tree",
+        "Selecting previously unselected",
+        "Setting up ",
+        "Processing triggers",
+        "Progress: ",
+        "npm http ",
+        "npm timing ",
+    ];
+    if starts_with_any(t, PREFIXES) {
+        return true;
+    }
+    let spinner = t
+        .chars()
+        .next()
+        .is_some_and(|c| ('\u{2800}'..='\u{28ff}').contains(&c));
+    spinner || is_percentage_bar(t)
+}
+
+/// `45%|████▌     | 9/20`, `[=====>    ] 45%`, `### 45%`: a percentage with a bar.
+fn is_percentage_bar(t: &str) -> bool {
+    let Some(at) = t.find('%') else {
+        return false;
+    };
+    let before = t[..at].trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    if before.len() == at {
+        return false;
+    }
+    t.contains("█")
+        || t.contains("━")
+        || t.contains("##")
+        || t.contains("==")
+        || t.contains("▕")
+        || t.contains("|")
+}
+
+/// A line inside a block, read in the light of its head.
+fn continuation_role(t: &str, head: Role, traceback: bool, section: Section) -> Role {
+    let trimmed = t.trim_start();
+    if traceback {
+        if locate::python_file(trimmed).is_some() {
+            return Role::Location;
+        }
+        if !t.starts_with([' ', '\t']) {
+            // The exception line that closes the traceback.
+            return Role::Error;
+        }
+        return Role::Source;
+    }
+    if locate::arrow(trimmed).is_some() {
+        return Role::Location;
+    }
+    if is_gutter_line(trimmed) {
+        return Role::Source;
+    }
+    if let Some(rest) = trimmed.strip_prefix("= ") {
+        if rest.starts_with("help: for further information visit ") {
+            // A link to the lint's page: reference, like quoted source, not advice.
+            return Role::Source;
+        }
+        return if rest.starts_with("help") {
+            Role::Help
+        } else {
+            Role::Note
+        };
+    }
+    if let Some(role) = severity_role(trimmed) {
+        return match role {
+            Role::Note | Role::Help => role,
+            _ if head.is_finding() => Role::Note,
+            _ => role,
+        };
+    }
+    if let Some(role) = test_mark_role(trimmed) {
+        return role;
+    }
+    if trimmed.starts_with("at ") && trimmed.ends_with(')') {
+        return Role::Location;
+    }
+    if is_cargo_status(t.as_bytes()) {
+        return cargo_status_role(t[..12].trim_start());
+    }
+    if section == Section::PytestFailures {
+        return if trimmed.starts_with("E  ") {
+            Role::Error
+        } else {
+            Role::Source
+        };
+    }
+    match head {
+        // `failures:` lists the failing tests, one per indented line.
+        Role::Header if !trimmed.contains(' ') && !trimmed.is_empty() => Role::Fail,
+        Role::Error | Role::Fail => Role::Error,
+        Role::Warning => Role::Note,
+        Role::Summary | Role::Progress | Role::Pass | Role::Noise => head,
+        _ => indented_role(trimmed, section),
+    }
+}
+
+/// rustc/ruff/gcc/jest code frames: `|`, `12 | code`, `> 4 | code`, `...`, and
+/// rustc's suggestion diffs (`3 - old`, `3 + new`).
+fn is_gutter_line(trimmed: &str) -> bool {
+    let t = trimmed.strip_prefix("> ").unwrap_or(trimmed);
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = t[digits..].trim_start();
+    rest.starts_with('|') || trimmed == "..." || crate::pipeline::parse::is_gutter(t.as_bytes())
+}
+
+/// eslint stylish: `  1:7  error  'x' is assigned a value but never used  no-unused-vars`.
+fn eslint_finding(t: &str) -> Option<Role> {
+    let trimmed = t.trim_start();
+    if trimmed.len() == t.len() {
+        return None;
+    }
+    let (pos, rest) = trimmed.split_once(char::is_whitespace)?;
+    let (line, col) = pos.split_once(':')?;
+    if line.is_empty()
+        || col.is_empty()
+        || !line.bytes().all(|b| b.is_ascii_digit())
+        || !col.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let rest = rest.trim_start();
+    if rest.starts_with("error ") {
+        Some(Role::Error)
+    } else if rest.starts_with("warning ") {
+        Some(Role::Warning)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::parse::parse;
+
+    fn roles(text: &str) -> Vec<Role> {
+        roles_as(text, Family::Diagnostics)
+    }
+
+    fn roles_as(text: &str, family: Family) -> Vec<Role> {
+        let mut doc = parse(text);
+        classify(&mut doc, family, Stream::Stdout);
+        doc.lines.iter().map(|l| l.role).collect()
+    }
+
+    use Role::*;
+
+    #[test]
+    fn rustc_diagnostic_and_cargo_lines() {
+        let text = "   Compiling demo v0.1.0 (/tmp/demo)
+error[E0308]: mismatched types
+ --> src/main.rs:2:18
+  |
+2 |     let x: i32 = \"a\";
+  |            ---   ^^^ expected `i32`, found `&str`
+  |
+  = note: expected type
+help: try
+
+error: could not compile `demo` (bin \"demo\") due to 1 previous error
+warning: 2 warnings emitted
+warning: unused variable: `y`
+    Finished `dev` profile [unoptimized + debuginfo] target(s) in 0.1s\n";
+        assert_eq!(
+            roles(text),
+            [
+                Progress, Error, Location, Source, Source, Source, Source, Note, Help, Blank,
+                Summary, Summary, Warning, Summary
+            ]
+        );
+    }
+
+    #[test]
+    fn cargo_test_lines() {
+        let text = "running 2 tests
+test tests::a ... ok
+test tests::b ... FAILED
+
+failures:
+
+---- tests::b stdout ----
+thread 'tests::b' panicked at src/lib.rs:9:9:
+assertion `left == right` failed
+  left: 1
+ right: 2
+note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace
+
+failures:
+    tests::b
+
+test result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n";
+        assert_eq!(
+            roles(text),
+            [
+                Header, Pass, Fail, Blank, Header, Blank, Header, Error, Error, Error, Error, Note,
+                Blank, Header, Fail, Blank, Summary
+            ]
+        );
+    }
+
+    #[test]
+    fn pytest_failures_section() {
+        let text = "tests/test_a.py .F                                                       [100%]
+
+=================================== FAILURES ===================================
+____________________________________ test_b ____________________________________
+
+    def test_b():
+>       assert 1 == 2
+E       assert 1 == 2
+
+tests/test_a.py:5: AssertionError
+=========================== short test summary info ============================
+FAILED tests/test_a.py::test_b - assert 1 == 2
+========================= 1 failed, 1 passed in 0.01s ==========================\n";
+        assert_eq!(
+            roles(text),
+            [
+                Progress, Blank, Header, Fail, Blank, Source, Source, Error, Blank, Location,
+                Header, Fail, Summary
+            ]
+        );
+    }
+
+    #[test]
+    fn python_traceback() {
+        let text = "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n    f()\nNameError: name 'f' is not defined\n";
+        assert_eq!(roles(text), [Error, Location, Source, Error]);
+    }
+
+    #[test]
+    fn compilers_linters_and_type_checkers() {
+        let text = "main.c: In function 'main':
+main.c:3:5: error: 'x' undeclared (first use in this function)
+    3 |     x = 1;
+      |     ^
+a.py:3: error: Incompatible types in assignment  [assignment]
+a.py:1:8: F401 [*] `os` imported but unused
+src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.
+./main.go:5:2: undefined: foo
+Found 2 errors in 1 file (checked 1 source file)\n";
+        assert_eq!(
+            roles(text),
+            [
+                Note, Error, Source, Source, Error, Error, Error, Error, Summary
+            ]
+        );
+    }
+
+    #[test]
+    fn ruff_full_format() {
+        let text = "F401 [*] `os` imported but unused\n --> a.py:1:8\n  |\n1 | import os\n  |        ^^\n  |\nhelp: Remove unused import: `os`\n\nFound 1 error.\n";
+        assert_eq!(
+            roles(text),
+            [
+                Error, Location, Source, Source, Source, Source, Help, Blank, Summary
+            ]
+        );
+    }
+
+    #[test]
+    fn eslint_stylish() {
+        let text = "\n/p/src/a.js\n  1:7  error  'x' is assigned a value but never used  no-unused-vars\n  2:1  warning  Unexpected console statement  no-console\n\n✖ 2 problems (1 error, 1 warning)\n";
+        assert_eq!(
+            roles(text),
+            [Blank, Location, Error, Warning, Blank, Summary]
+        );
+    }
+
+    #[test]
+    fn go_test_and_jest() {
+        let text = "=== RUN   TestA\n--- FAIL: TestA (0.00s)\n    a_test.go:5: got 1\nFAIL\nFAIL\tdemo\t0.002s\nFAIL src/a.test.js\n  ✓ adds (1 ms)\n  ✕ subtracts (2 ms)\nTests:       1 failed, 1 passed, 2 total\n";
+        assert_eq!(
+            roles(text),
+            [
+                Progress, Fail, Error, Summary, Summary, Fail, Pass, Fail, Summary
+            ]
+        );
+    }
+
+    #[test]
+    fn progress_shapes() {
+        let text = "Collecting requests\n 45%|████▌     | 9/20\n⠙ resolving\n10%\r50%\r100%\n";
+        assert_eq!(roles(text), [Progress, Progress, Progress, Progress]);
+    }
+
+    #[test]
+    fn unknown_text_is_plain_and_content_is_not_diagnosed() {
+        assert_eq!(roles("hello world\n12:30 done\n"), [Plain, Plain]);
+        let diff = "diff --git a/x b/x\n+error: not a failure\n";
+        assert_eq!(roles_as(diff, Family::Content), [Header, Plain]);
+        let status = "Changes not staged for commit:\n  (use \"git add <file>...\" to update)\n\tmodified:   a.rs\n";
+        assert_eq!(roles_as(status, Family::Content), [Plain, Noise, Plain]);
+    }
+
+    #[test]
+    fn family_reads_program_and_git_subcommand() {
+        let argv = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        assert_eq!(family(&argv("git -C x diff")), Family::Content);
+        assert_eq!(family(&argv("/usr/bin/grep -rn x")), Family::Content);
+        assert_eq!(family(&argv("git commit")), Family::Diagnostics);
+        assert_eq!(family(&argv("cargo build")), Family::Diagnostics);
+        assert_eq!(family(&[]), Family::Diagnostics);
+    }
+}

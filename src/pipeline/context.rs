@@ -1,0 +1,126 @@
+//! Force-keep what a failure needs: the error, its neighbours, the failing stream's end.
+//!
+//! Every block holding a failure (an error or a failing test) is forced, with `around`
+//! kept lines on either side, so rank can never trade it for budget. Tallies are forced
+//! too when the stream reports a failure (`test result: FAILED`, `Found 3 errors`). When
+//! the command exited non-zero, the last `tail` kept lines of stderr are forced, and of
+//! stdout too when no recognised error explains the exit.
+//!
+//! Only lines still kept are forced. A report cause grouped away as another of a cause
+//! already in the view is not that error's context: rescuing it is how a cascade returns
+//! one neighbour at a time, so context leaves every removal of the earlier stages alone.
+
+use crate::block::{Doc, Fate, Role, Stream};
+
+/// Mark failure blocks, their neighbours, tallies and a failing stream's end as forced.
+/// Returns whether the stream reports a failure of its own.
+pub fn context(doc: &mut Doc, around: usize, tail: usize, exit_code: i32, stream: Stream) -> bool {
+    let mut reported = false;
+    for b in 0..doc.blocks.len() {
+        let block = doc.blocks[b];
+        let fails = block
+            .lines()
+            .any(|i| doc.lines[i].role.is_failure() && doc.lines[i].fate == Fate::Keep);
+        if !fails {
+            continue;
+        }
+        reported = true;
+        for i in block.lines() {
+            force(doc, i);
+        }
+        let mut before = block.first as usize;
+        for _ in 0..around {
+            match previous_kept(doc, before) {
+                Some(i) => {
+                    force(doc, i);
+                    before = i;
+                }
+                None => break,
+            }
+        }
+        let mut after = block.end as usize;
+        let mut taken = 0;
+        while taken < around && after < doc.lines.len() {
+            if doc.lines[after].fate == Fate::Keep {
+                force(doc, after);
+                taken += 1;
+            }
+            after += 1;
+        }
+    }
+    if reported {
+        for line in doc.lines.iter_mut() {
+            if line.role == Role::Summary && line.fate == Fate::Keep {
+                line.forced = true;
+            }
+        }
+    }
+    if exit_code != 0 && (stream == Stream::Stderr || !reported) {
+        let mut taken = 0;
+        for i in (0..doc.lines.len()).rev() {
+            if taken == tail {
+                break;
+            }
+            if doc.lines[i].fate == Fate::Keep && doc.lines[i].role != Role::Blank {
+                force(doc, i);
+                taken += 1;
+            }
+        }
+    }
+    reported
+}
+
+fn previous_kept(doc: &Doc, before: usize) -> Option<usize> {
+    (0..before).rev().find(|&i| doc.lines[i].fate == Fate::Keep)
+}
+
+fn force(doc: &mut Doc, i: usize) {
+    if doc.lines[i].fate == Fate::Keep {
+        doc.lines[i].forced = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::classify::{Family, classify};
+    use crate::pipeline::parse::parse;
+
+    fn forced(text: &str, exit: i32, stream: Stream) -> (Vec<bool>, bool) {
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, stream);
+        let reported = context(&mut doc, 1, 2, exit, stream);
+        (doc.lines.iter().map(|l| l.forced).collect(), reported)
+    }
+
+    #[test]
+    fn an_error_and_one_neighbour_each_side_are_forced() {
+        let text = "a\nb\nerror: x\n  --> a.rs:1:1\nc\nd\n";
+        let (f, reported) = forced(text, 0, Stream::Stdout);
+        assert!(reported);
+        assert_eq!(f, [false, true, true, true, true, false]);
+    }
+
+    #[test]
+    fn a_failing_stream_without_a_recognised_error_keeps_its_end() {
+        let (f, reported) = forced("a\nb\nc\n\n", 1, Stream::Stdout);
+        assert!(!reported);
+        assert_eq!(f, [false, true, true, false]);
+    }
+
+    #[test]
+    fn tallies_are_forced_when_something_failed() {
+        let text = "test a ... FAILED\nx\ny\nz\ntest result: FAILED. 0 passed; 1 failed\n";
+        let (f, _) = forced(text, 0, Stream::Stdout);
+        assert_eq!(f, [true, true, false, false, true]);
+    }
+
+    #[test]
+    fn removed_lines_are_not_rescued() {
+        let mut doc = parse("a\nerror: x\n");
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        doc.lines[0].fate = Fate::Grouped;
+        context(&mut doc, 2, 0, 1, Stream::Stdout);
+        assert!(!doc.lines[0].forced && doc.lines[1].forced);
+    }
+}

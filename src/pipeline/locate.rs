@@ -1,0 +1,127 @@
+//! Where a line says something is: the `path:line` shapes compilers, linters and test
+//! runners print, parsed by hand.
+//!
+//! Classify uses these to recognise a finding, cause to name a group member's place in a
+//! marker. A hand parser rather than a regex: these run on every line of a build log, and
+//! the common case (no location) is answered from the first token without backtracking.
+
+/// A location at the start of a line: `src/a.rs:12:5: rest`, `a.py:3: rest`,
+/// `src/a.ts(3,7): rest`, `src/a.ts:3:7 - rest`. Returns (path, line number, rest).
+pub fn prefix(t: &str) -> Option<(&str, &str, &str)> {
+    let token_end = t.find([' ', '\t']).unwrap_or(t.len());
+    let token = &t[..token_end];
+    // tsc: path(line,col):
+    if let Some(open) = token.find('(') {
+        let inner = &token[open + 1..];
+        let close = inner.find(')')?;
+        let (line, col) = inner[..close].split_once(',')?;
+        let after = &inner[close + 1..];
+        if open > 0 && is_digits(line) && is_digits(col) && after == ":" {
+            return Some((&token[..open], line, t[token_end..].trim_start()));
+        }
+        return None;
+    }
+    let colon = token.find(':')?;
+    if colon == 0 {
+        return None;
+    }
+    let path = &token[..colon];
+    let rest_of_token = &token[colon + 1..];
+    let digits = rest_of_token.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    let line = &rest_of_token[..digits];
+    let mut after = &rest_of_token[digits..];
+    if let Some(col) = after.strip_prefix(':') {
+        let n = col.bytes().take_while(u8::is_ascii_digit).count();
+        if n > 0 {
+            after = &col[n..];
+        }
+    }
+    let rest = t[token_end..].trim_start();
+    match after {
+        // `path:line:col: rest` or `path:line: rest`
+        ":" if token_end < t.len() => Some((path, line, rest)),
+        // `path:line:col - rest` (tsc --pretty)
+        "" if rest.starts_with("- ") => Some((path, line, &rest[2..])),
+        _ => None,
+    }
+}
+
+/// `--> src/a.rs:3:5` or `::: src/a.rs:3:5` (rustc, ruff): (path, line number).
+pub fn arrow(t: &str) -> Option<(&str, &str)> {
+    let t = t.trim_start();
+    let rest = t.strip_prefix("--> ").or_else(|| t.strip_prefix("::: "))?;
+    path_line(rest.trim())
+}
+
+/// `path:line` or `path:line:col` as a whole token.
+pub fn path_line(t: &str) -> Option<(&str, &str)> {
+    let colon = t.find(':')?;
+    let path = &t[..colon];
+    let rest = &t[colon + 1..];
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    (colon > 0 && digits > 0).then(|| (path, &rest[..digits]))
+}
+
+/// `  File "x.py", line 3, in f` (Python tracebacks): (path, line number).
+pub fn python_file(t: &str) -> Option<(&str, &str)> {
+    let rest = t.trim_start().strip_prefix("File \"")?;
+    let (path, rest) = rest.split_once("\", line ")?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    (digits > 0).then(|| (path, &rest[..digits]))
+}
+
+fn is_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefixes_of_compilers_and_linters() {
+        assert_eq!(
+            prefix("src/a.rs:12:5: error: x"),
+            Some(("src/a.rs", "12", "error: x"))
+        );
+        assert_eq!(
+            prefix("a.py:3: error: Bad  [misc]"),
+            Some(("a.py", "3", "error: Bad  [misc]"))
+        );
+        assert_eq!(
+            prefix("src/a.ts(3,7): error TS2322: T"),
+            Some(("src/a.ts", "3", "error TS2322: T"))
+        );
+        assert_eq!(
+            prefix("src/a.ts:3:7 - error TS2322: T"),
+            Some(("src/a.ts", "3", "error TS2322: T"))
+        );
+        assert_eq!(
+            prefix("./main.go:5:2: undefined: x"),
+            Some(("./main.go", "5", "undefined: x"))
+        );
+    }
+
+    #[test]
+    fn text_that_only_looks_like_a_location_is_not_one() {
+        assert_eq!(prefix("note: see"), None);
+        assert_eq!(prefix("http://x.y:80/z"), None);
+        assert_eq!(prefix("12:30:00 started"), None);
+        assert_eq!(prefix("f(x): y"), None);
+        assert_eq!(prefix("a.rs:12"), None);
+    }
+
+    #[test]
+    fn arrows_and_tracebacks() {
+        assert_eq!(arrow("  --> src/a.rs:3:5"), Some(("src/a.rs", "3")));
+        assert_eq!(arrow(" --> a.py:1:8"), Some(("a.py", "1")));
+        assert_eq!(arrow("  = note: x"), None);
+        assert_eq!(
+            python_file("  File \"/x/a.py\", line 12, in f"),
+            Some(("/x/a.py", "12"))
+        );
+    }
+}

@@ -1,0 +1,242 @@
+//! Split one stream into lines and blocks, in one pass.
+//!
+//! A block is a head line plus its continuation: indented lines, a rustc/ruff gutter
+//! (`12 |` starts at column 0 once line numbers reach two digits), rustc's `...`, an
+//! attached `help:`/`note:`/`= ` line, and the exception line that closes a Python
+//! traceback. Blank lines followed by more continuation stay inside the block (a pytest
+//! failure section, a jest file); otherwise they form their own block.
+//!
+//! Cargo's right-aligned status lines (`   Compiling x`) are indented but are heads: each
+//! is a progress line of its own, and treating them as continuation would glue a whole
+//! build into one block.
+//!
+//! Whether the current block may take a continuation is tracked as the block is built;
+//! asking it by rescanning the block made parsing quadratic in block length (40k
+//! unindented lines took 451 ms), so nothing here looks back further than one line.
+
+use crate::block::{Block, Doc, Line};
+
+/// Parse `text` into lines and blocks. The text must be shorter than 4 GiB (the caller
+/// passes anything larger through raw).
+pub fn parse(text: &str) -> Doc<'_> {
+    let mut lines = Vec::with_capacity(text.len() / 48 + 1);
+    let mut start = 0usize;
+    let bytes = text.as_bytes();
+    while start < bytes.len() {
+        let end = match memchr_newline(&bytes[start..]) {
+            Some(at) => start + at,
+            None => bytes.len(),
+        };
+        lines.push(Line {
+            start: start as u32,
+            end: end as u32,
+            role: Default::default(),
+            fate: Default::default(),
+            forced: false,
+        });
+        start = end + 1;
+    }
+    let mut doc = Doc {
+        text,
+        lines,
+        blocks: Vec::new(),
+    };
+    doc.blocks = blocks(&doc);
+    doc
+}
+
+fn memchr_newline(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == b'\n')
+}
+
+/// How a line relates to the block before it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Blank,
+    /// Continues the open block if there is one.
+    Continuation,
+    /// Continues the open block only if no blank line came between (`help:` after a
+    /// ruff finding, a traceback's closing exception line).
+    Attached,
+    Head,
+}
+
+fn blocks(doc: &Doc) -> Vec<Block> {
+    let mut blocks: Vec<Block> = Vec::new();
+    // The open block (index into `blocks`) if its head is not blank, and whether it is a
+    // Python traceback still waiting for its exception line.
+    let mut open: Option<usize> = None;
+    let mut in_traceback = false;
+    // First line of a run of blank lines not yet assigned.
+    let mut blank_from: Option<u32> = None;
+    for i in 0..doc.lines.len() {
+        let text = doc.clean(i);
+        let shape = shape(&text, in_traceback);
+        let i = i as u32;
+        if shape == Shape::Blank {
+            blank_from.get_or_insert(i);
+            continue;
+        }
+        let joins = matches!(
+            (open, shape, blank_from),
+            (Some(_), Shape::Continuation, _) | (Some(_), Shape::Attached, None)
+        );
+        if joins {
+            let b = open.expect("joins only with an open block");
+            blocks[b].end = i + 1;
+            blank_from = None;
+            if in_traceback && shape == Shape::Attached {
+                // The exception line closes the traceback.
+                in_traceback = false;
+                open = None;
+            }
+            continue;
+        }
+        if let Some(from) = blank_from.take() {
+            blocks.push(Block {
+                first: from,
+                end: i,
+            });
+        }
+        blocks.push(Block {
+            first: i,
+            end: i + 1,
+        });
+        open = Some(blocks.len() - 1);
+        in_traceback = text.starts_with("Traceback (most recent call last)");
+    }
+    if let Some(from) = blank_from {
+        blocks.push(Block {
+            first: from,
+            end: doc.lines.len() as u32,
+        });
+    }
+    blocks
+}
+
+fn shape(text: &str, in_traceback: bool) -> Shape {
+    let bytes = text.as_bytes();
+    let Some(&first) = bytes.first() else {
+        return Shape::Blank;
+    };
+    if first == b' ' || first == b'\t' {
+        if text.trim_start().is_empty() {
+            return Shape::Blank;
+        }
+        if is_cargo_status(bytes) {
+            return Shape::Head;
+        }
+        return Shape::Continuation;
+    }
+    if first.is_ascii_digit() && is_gutter(bytes) || text == "..." {
+        return Shape::Continuation;
+    }
+    if text.starts_with("help: ") || text.starts_with("note: ") || text.starts_with("= ") {
+        return Shape::Attached;
+    }
+    if in_traceback {
+        return Shape::Attached;
+    }
+    Shape::Head
+}
+
+/// `12 | code` or `12 |`: a source gutter whose line number starts the line; also
+/// rustc's suggestion diffs, `12 - old` / `12 + new` / `12 ~ changed`.
+pub(crate) fn is_gutter(bytes: &[u8]) -> bool {
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    let rest = &bytes[digits..];
+    let spaces = rest.iter().take_while(|&&b| b == b' ').count();
+    match rest.get(spaces) {
+        Some(b'|') => spaces > 0,
+        Some(b'-' | b'+' | b'~') => {
+            digits > 0 && spaces == 1 && matches!(rest.get(spaces + 1), None | Some(b' '))
+        }
+        _ => false,
+    }
+}
+
+/// Cargo right-aligns its status verb so that it ends at column 12: `   Compiling x`,
+/// `    Finished `, `  Downloaded x`. Any capitalised word ending there counts.
+pub(crate) fn is_cargo_status(bytes: &[u8]) -> bool {
+    let spaces = bytes.iter().take_while(|&&b| b == b' ').count();
+    if !(1..=11).contains(&spaces) || bytes.len() < 13 || bytes[12] != b' ' {
+        return false;
+    }
+    let word = &bytes[spaces..12];
+    word[0].is_ascii_uppercase()
+        && word[1..]
+            .iter()
+            .all(|&b| b.is_ascii_lowercase() || b == b'-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape_of(text: &str) -> Vec<(usize, usize)> {
+        parse(text)
+            .blocks
+            .iter()
+            .map(|b| (b.first as usize + 1, b.end as usize))
+            .collect()
+    }
+
+    #[test]
+    fn lines_keep_their_bytes_and_the_last_line_may_lack_a_newline() {
+        let doc = parse("a\r\nb\n\nc");
+        let raws: Vec<&str> = (0..doc.lines.len()).map(|i| doc.raw(i)).collect();
+        assert_eq!(raws, ["a\r", "b", "", "c"]);
+        assert!(parse("").lines.is_empty());
+        assert_eq!(parse("\n").lines.len(), 1);
+    }
+
+    #[test]
+    fn a_rustc_diagnostic_is_one_block_including_two_digit_gutters() {
+        let text = "error[E0308]: mismatched types\n  --> src/main.rs:10:18\n   |\n10 |     let x: i32 = \"a\";\n   |                  ^^^ expected `i32`\n   = note: see\nhelp: try\n\nerror: aborting due to 1 previous error\n";
+        assert_eq!(shape_of(text), [(1, 7), (8, 8), (9, 9)]);
+    }
+
+    #[test]
+    fn cargo_status_lines_are_heads() {
+        let text = "   Compiling a v0.1.0\n   Compiling b v0.1.0 (/x)\n    Finished `dev` profile\n  indented note\n";
+        assert_eq!(shape_of(text), [(1, 1), (2, 2), (3, 4)]);
+    }
+
+    #[test]
+    fn blank_lines_stay_inside_a_block_only_before_more_continuation() {
+        let text = "____ test_a ____\n\n    def test_a():\n>       assert 1 == 2\n\nnext\n";
+        assert_eq!(shape_of(text), [(1, 3), (4, 4), (5, 5), (6, 6)]);
+    }
+
+    #[test]
+    fn a_traceback_ends_with_its_exception_line() {
+        let text = "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n    f()\nNameError: name 'f' is not defined\nafter\n";
+        assert_eq!(shape_of(text), [(1, 4), (5, 5)]);
+    }
+
+    #[test]
+    fn unindented_lines_are_one_block_each_and_parse_is_linear() {
+        let text = "x\n".repeat(40_000);
+        let doc = parse(&text);
+        assert_eq!(doc.blocks.len(), 40_000);
+        let long = format!("head\n{}", "  more\n".repeat(40_000));
+        assert_eq!(parse(&long).blocks.len(), 1);
+    }
+
+    #[test]
+    fn cargo_status_needs_the_verb_to_end_at_column_twelve() {
+        assert!(is_cargo_status(b"   Compiling x"));
+        assert!(is_cargo_status(b"   Doc-tests x"));
+        assert!(!is_cargo_status(b"  Compiling x"));
+        assert!(!is_cargo_status(b"   compiling x"));
+    }
+
+    #[test]
+    fn gutters_include_suggestion_diffs() {
+        assert!(is_gutter(b"12 |     let x = 1;"));
+        assert!(is_gutter(b"3 -     return total / 2;"));
+        assert!(is_gutter(b"3 +     total / 2"));
+        assert!(!is_gutter(b"2024 was a year"));
+        assert!(!is_gutter(b"10 -> 11"));
+    }
+}

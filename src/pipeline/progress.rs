@@ -1,0 +1,84 @@
+//! Elide transient states: keep the last line of every run of progress.
+//!
+//! A run is consecutive lines classify called progress (`Compiling x`, `Downloading y`,
+//! a percentage bar, a spinner, a `\r`-rewritten line, pytest's per-file dots). What the
+//! terminal would have left is the last state, so that line stays and the rest of the
+//! run goes. A lone progress line stays: it is the last state of its run.
+//!
+//! Passing tests go the same way when `passing` is on (the tally line still says how
+//! many passed; the failures are what the run is for), and so do noise lines: git's
+//! `(use "git add" ...)` hints and lines matching the configured `noise` patterns.
+
+use regex::RegexSet;
+
+use crate::block::{Doc, Fate, Role};
+
+/// Mark superseded progress, passing tests (if `passing`) and noise as `Fate::Progress`.
+pub fn progress(doc: &mut Doc, passing: bool, noise: Option<&RegexSet>) {
+    let mut previous_is_progress = false;
+    for i in 0..doc.lines.len() {
+        let role = doc.lines[i].role;
+        if role == Role::Progress {
+            if previous_is_progress {
+                // This line supersedes the one before it in the run.
+                elide(doc, i - 1);
+            }
+            previous_is_progress = true;
+            continue;
+        }
+        previous_is_progress = false;
+        let is_noise = role == Role::Noise
+            || noise.is_some_and(|set| role == Role::Plain && set.is_match(&doc.clean(i)));
+        if is_noise || passing && role == Role::Pass {
+            elide(doc, i);
+        }
+    }
+}
+
+fn elide(doc: &mut Doc, i: usize) {
+    if doc.lines[i].fate == Fate::Keep {
+        doc.lines[i].fate = Fate::Progress;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::block::Stream;
+    use crate::pipeline::classify::{Family, classify};
+    use crate::pipeline::parse::parse;
+
+    fn fates(text: &str, passing: bool, noise: Option<&RegexSet>) -> Vec<Fate> {
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        progress(&mut doc, passing, noise);
+        doc.lines.iter().map(|l| l.fate).collect()
+    }
+
+    use Fate::*;
+
+    #[test]
+    fn keeps_the_last_state_of_each_run() {
+        let text = "   Compiling a v1\n   Compiling b v1\n   Compiling c v1\nwarning: x\n   Compiling d v1\n";
+        assert_eq!(
+            fates(text, true, None),
+            [Progress, Progress, Keep, Keep, Keep]
+        );
+    }
+
+    #[test]
+    fn passing_tests_go_only_when_asked() {
+        let text = "test a ... ok\ntest b ... FAILED\ntest c ... ok\n";
+        assert_eq!(fates(text, true, None), [Progress, Keep, Progress]);
+        assert_eq!(fates(text, false, None), [Keep, Keep, Keep]);
+    }
+
+    #[test]
+    fn configured_noise_goes() {
+        let set = RegexSet::new(["^DEBUG "]).unwrap();
+        assert_eq!(
+            fates("DEBUG a\nINFO b\n", true, Some(&set)),
+            [Progress, Keep]
+        );
+    }
+}

@@ -1,0 +1,166 @@
+//! Fit the view to the budget: keep failures first, then what most likely matters.
+//!
+//! Lines context forced are not candidates; of the rest, at most `budget` stay. Each
+//! line gets a score from its role (a tally over a warning over a header over plain text
+//! over quoted source over a passing test), raised for plain text that says something
+//! went wrong (`failed`, `denied`, `not found`, ...) and for the last and first lines of
+//! the stream (where a tool says how it ended and what it was doing). A line inside a
+//! block scores at least its head's score less a little, so a kept block stays whole.
+//! The cut is a counting selection over scores, linear in the number of lines; ties go to
+//! the earlier line.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::block::{Doc, Fate, Role};
+
+static ALARM: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)error|fail|fatal|panic|exception|denied|refused|timed? ?out|not found|cannot|can't|unable|invalid|warning|deprecated|abort|crash|killed|segmentation",
+    )
+    .expect("static regex")
+});
+
+/// How many lines at each end of the stream get a bonus.
+const TAIL: usize = 10;
+const HEAD: usize = 5;
+
+/// Keep at most `budget` of the unforced kept lines; mark the rest `Fate::Ranked`.
+pub fn rank(doc: &mut Doc, budget: usize) {
+    let candidates = doc
+        .lines
+        .iter()
+        .filter(|l| l.fate == Fate::Keep && !l.forced)
+        .count();
+    if candidates <= budget {
+        return;
+    }
+    let scores = scores(doc);
+    let mut counts = [0usize; 256];
+    for (line, &score) in doc.lines.iter().zip(&scores) {
+        if line.fate == Fate::Keep && !line.forced {
+            counts[score as usize] += 1;
+        }
+    }
+    // The lowest score that still fits, and how many lines of exactly that score fit.
+    let mut room = budget;
+    let mut threshold = 0usize;
+    let mut at_threshold = 0usize;
+    for score in (0..256).rev() {
+        if counts[score] >= room {
+            threshold = score;
+            at_threshold = room;
+            break;
+        }
+        room -= counts[score];
+    }
+    for (line, &score) in doc.lines.iter_mut().zip(&scores) {
+        if line.fate != Fate::Keep || line.forced {
+            continue;
+        }
+        let score = score as usize;
+        let keep = if score > threshold {
+            true
+        } else if score == threshold && at_threshold > 0 {
+            at_threshold -= 1;
+            true
+        } else {
+            false
+        };
+        if !keep {
+            line.fate = Fate::Ranked;
+        }
+    }
+}
+
+fn scores(doc: &Doc) -> Vec<u8> {
+    let n = doc.lines.len();
+    let mut scores = vec![0u8; n];
+    for block in &doc.blocks {
+        let mut head_score = 0u8;
+        for i in block.lines() {
+            let line = doc.lines[i];
+            let mut score = role_score(line.role);
+            if line.role == Role::Plain && ALARM.is_match(&doc.clean(i)) {
+                score = score.saturating_add(100);
+            }
+            if i + TAIL >= n {
+                score = score.saturating_add(60);
+            } else if i < HEAD {
+                score = score.saturating_add(30);
+            }
+            if i == block.first as usize {
+                head_score = score;
+            } else {
+                score = score.max(head_score.saturating_sub(10));
+            }
+            scores[i] = score;
+        }
+    }
+    scores
+}
+
+fn role_score(role: Role) -> u8 {
+    match role {
+        Role::Error | Role::Fail => 250,
+        Role::Summary => 200,
+        Role::Warning => 150,
+        Role::Location | Role::Help | Role::Note => 120,
+        Role::Header => 90,
+        Role::Plain => 50,
+        Role::Source => 40,
+        Role::Blank => 30,
+        Role::Progress | Role::Pass => 20,
+        Role::Noise => 10,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::block::Stream;
+    use crate::pipeline::classify::{Family, classify};
+    use crate::pipeline::parse::parse;
+
+    fn kept(text: &str, budget: usize) -> Vec<String> {
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        rank(&mut doc, budget);
+        (0..doc.lines.len())
+            .filter(|&i| doc.lines[i].fate == Fate::Keep)
+            .map(|i| doc.raw(i).to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn within_budget_nothing_goes() {
+        assert_eq!(kept("a\nb\n", 2), ["a", "b"]);
+    }
+
+    #[test]
+    fn the_alarming_line_in_the_middle_outranks_filler() {
+        let mut text = String::new();
+        for i in 0..100 {
+            text.push_str(&format!("record {i} stored\n"));
+            if i == 50 {
+                text.push_str("upload refused: quota exceeded\n");
+            }
+        }
+        let kept = kept(&text, 16);
+        assert_eq!(kept.len(), 16);
+        assert!(kept.contains(&"upload refused: quota exceeded".to_owned()));
+        assert!(kept.contains(&"record 99 stored".to_owned()));
+        assert!(kept.contains(&"record 0 stored".to_owned()));
+    }
+
+    #[test]
+    fn forced_lines_are_not_counted_against_the_budget() {
+        let mut doc = parse("a\nb\nc\n");
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        doc.lines[0].forced = true;
+        doc.lines[1].forced = true;
+        rank(&mut doc, 1);
+        assert!(doc.lines.iter().all(|l| l.fate == Fate::Keep));
+    }
+}

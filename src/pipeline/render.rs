@@ -1,0 +1,453 @@
+//! Turn fates into text: the view at level 2, 1 or 0, with one marker per elided region.
+//!
+//! Level 2 shows every line the stages kept. Level 1 shows the failures (what context
+//! forced) or, when nothing failed, the first `head_lines` kept lines; never nothing.
+//! Level 0 shows one line, the failure or the last line, with the stream's counts in a
+//! marker.
+//!
+//! Lines are written byte for byte and never renumbered. Each maximal run of hidden lines
+//! becomes one marker in the contract's shape, `[lens: N lines elided, A-B, HANDLE]`,
+//! whose detail names the places of grouped reports it stands for, compactly
+//! (`src/a.rs:3,9, src/b.rs:4`): every file a removed finding was in stays named. A
+//! marker never tells the reader to fetch anything.
+//!
+//! Two rules keep markers from costing more than they save. A blank line between two
+//! hidden regions (or between one and an end of the stream) is hidden with them, so a
+//! cascade of grouped reports separated by blank lines is one marker, not fifty. And a
+//! region whose marker would be at least as long as its text is shown instead: showing
+//! a line is always allowed, so no view is ever longer than the raw stream.
+
+use crate::block::{Doc, Fate, Role};
+use crate::pipeline::cause::Causes;
+
+/// What render needs besides the document.
+#[derive(Debug, Clone, Copy)]
+pub struct Options<'a> {
+    pub level: u8,
+    pub handle: &'a str,
+    pub exit_code: i32,
+    /// Lines level 1 shows when nothing failed.
+    pub head_lines: usize,
+    /// Line numbers a group's marker lists before it only counts the rest per file.
+    pub max_locations: usize,
+}
+
+/// Render the view of `doc` at `options.level`.
+pub fn render(doc: &Doc, causes: &Causes, options: &Options) -> String {
+    let mut shown: Vec<bool> = match options.level {
+        0 => level0(doc, options.exit_code),
+        1 => level1(doc, options.head_lines),
+        _ => doc.lines.iter().map(|l| l.fate == Fate::Keep).collect(),
+    };
+    hide_stranded_blanks(doc, &mut shown);
+    let counts = (options.level == 0).then(|| counts(doc));
+    write(doc, causes, &shown, counts, options)
+}
+
+/// The failures, or the head of what level 2 keeps.
+fn level1(doc: &Doc, head_lines: usize) -> Vec<bool> {
+    let kept = |l: &crate::block::Line| l.fate == Fate::Keep;
+    if doc.lines.iter().any(|l| kept(l) && l.forced) {
+        return doc.lines.iter().map(|l| kept(l) && l.forced).collect();
+    }
+    let mut left = head_lines;
+    doc.lines
+        .iter()
+        .map(|l| {
+            let show = kept(l) && left > 0;
+            left -= show as usize;
+            show
+        })
+        .collect()
+}
+
+/// One line: the failure if there is one, else the last non-blank line.
+fn level0(doc: &Doc, exit_code: i32) -> Vec<bool> {
+    let mut shown = vec![false; doc.lines.len()];
+    if let Some(i) = level0_line(doc, exit_code) {
+        shown[i] = true;
+    }
+    shown
+}
+
+fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
+    let kept = |i: &usize| doc.lines[*i].fate == Fate::Keep;
+    let all = 0..doc.lines.len();
+    let role = |i: usize| doc.lines[i].role;
+    // pytest's short summary line names the test and says why.
+    all.clone()
+        .filter(kept)
+        .find(|&i| role(i) == Role::Fail && doc.clean(i).starts_with("FAILED "))
+        .or_else(|| {
+            doc.blocks
+                .iter()
+                .map(|b| b.first as usize)
+                .filter(kept)
+                .find(|&i| role(i) == Role::Error)
+        })
+        .or_else(|| all.clone().filter(kept).find(|&i| role(i).is_failure()))
+        .or_else(|| {
+            let forced = all
+                .clone()
+                .rev()
+                .filter(kept)
+                .find(|&i| doc.lines[i].forced);
+            forced.filter(|_| exit_code != 0)
+        })
+        .or_else(|| all.clone().rev().find(|&i| role(i) != Role::Blank))
+        .or_else(|| doc.lines.len().checked_sub(1))
+}
+
+/// A run of shown blank lines with hidden lines (or an end of the stream) on both sides
+/// separates nothing the reader sees: hide it with its neighbours.
+fn hide_stranded_blanks(doc: &Doc, shown: &mut [bool]) {
+    let n = shown.len();
+    let mut i = 0;
+    while i < n {
+        if !(shown[i] && doc.lines[i].role == Role::Blank) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < n && shown[i] && doc.lines[i].role == Role::Blank {
+            i += 1;
+        }
+        let hidden_before = start == 0 || !shown[start - 1];
+        let hidden_after = i == n || !shown[i];
+        let touches_hidden = start > 0 && !shown[start - 1] || i < n && !shown[i];
+        if hidden_before && hidden_after && touches_hidden {
+            shown[start..i].iter_mut().for_each(|s| *s = false);
+        }
+    }
+}
+
+/// Findings in the raw stream: errors, warnings and lines, for level 0's marker.
+fn counts(doc: &Doc) -> String {
+    let (mut errors, mut warnings) = (0usize, 0usize);
+    for block in &doc.blocks {
+        let head = doc.lines[block.first as usize].role;
+        let roles: Box<dyn Iterator<Item = Role>> = if head == Role::Location {
+            Box::new(block.lines().skip(1).map(|i| doc.lines[i].role))
+        } else {
+            Box::new(std::iter::once(head))
+        };
+        for role in roles {
+            errors += (role == Role::Error) as usize;
+            warnings += (role == Role::Warning) as usize;
+        }
+    }
+    let mut parts = vec![plural(doc.lines.len(), "line")];
+    if errors > 0 {
+        parts.push(plural(errors, "error"));
+    }
+    if warnings > 0 {
+        parts.push(plural(warnings, "warning"));
+    }
+    parts.join(", ")
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+fn write(
+    doc: &Doc,
+    causes: &Causes,
+    shown: &[bool],
+    mut counts: Option<String>,
+    options: &Options,
+) -> String {
+    let n = doc.lines.len();
+    let text = doc.text;
+    let mut out = String::new();
+    let mut member = 0usize;
+    let mut i = 0;
+    while i < n {
+        if shown[i] {
+            push_line(&mut out, doc, i);
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < n && !shown[i] {
+            i += 1;
+        }
+        // Members of groups inside this region, in line order.
+        while member < causes.members.len() && (causes.members[member].line as usize) < start {
+            member += 1;
+        }
+        let first_member = member;
+        while member < causes.members.len() && (causes.members[member].line as usize) < i {
+            member += 1;
+        }
+        // Level 0 is counts and one line: its markers carry the counts, not places.
+        let detail = match counts.take() {
+            Some(counts) => counts,
+            None if options.level == 0 => String::new(),
+            None => group_detail(causes, first_member..member, options.max_locations),
+        };
+        let marker = marker(i - start, start + 1, i, options.handle, &detail);
+        let region_bytes = doc.lines[i - 1].end as usize + 1 - doc.lines[start].start as usize;
+        if marker.len() + 1 >= region_bytes && !detail_is_counts(options, &detail) {
+            (start..i).for_each(|j| push_line(&mut out, doc, j));
+        } else {
+            out.push_str(&marker);
+            out.push('\n');
+        }
+    }
+    let _ = text;
+    out
+}
+
+/// Level 0's counts are worth their bytes even on a short region: they are the level.
+fn detail_is_counts(options: &Options, detail: &str) -> bool {
+    options.level == 0 && !detail.is_empty()
+}
+
+fn push_line(out: &mut String, doc: &Doc, i: usize) {
+    out.push_str(doc.raw(i));
+    let end = doc.lines[i].end as usize;
+    if end < doc.text.len() {
+        out.push('\n');
+    }
+}
+
+/// The contract's marker: `[lens: N lines elided, A-B, HANDLE]` or with `: detail`.
+pub fn marker(count: usize, first: usize, last: usize, handle: &str, detail: &str) -> String {
+    let lines = if count == 1 { "line" } else { "lines" };
+    if detail.is_empty() {
+        format!("[lens: {count} {lines} elided, {first}-{last}, {handle}]")
+    } else {
+        format!("[lens: {count} {lines} elided, {first}-{last}, {handle}: {detail}]")
+    }
+}
+
+/// `3 more E0308 like line 12 at src/a.rs:3,9, src/b.rs:4` for each group with members
+/// in `range`.
+fn group_detail(causes: &Causes, range: std::ops::Range<usize>, max_locations: usize) -> String {
+    if range.is_empty() {
+        return String::new();
+    }
+    let members = &causes.members[range];
+    let mut groups: Vec<u32> = Vec::new();
+    for m in members {
+        if !groups.contains(&m.group) {
+            groups.push(m.group);
+        }
+    }
+    let per_group = (max_locations / groups.len()).max(1);
+    let mut parts = Vec::with_capacity(groups.len());
+    for g in groups {
+        let of_group: Vec<_> = members.iter().filter(|m| m.group == g).collect();
+        let group = &causes.groups[g as usize];
+        let label = group
+            .label
+            .as_deref()
+            .map(|l| format!("{l} "))
+            .unwrap_or_default();
+        // Files in order of appearance, each with its line numbers.
+        let mut files: Vec<(&str, Vec<&str>)> = Vec::new();
+        for m in &of_group {
+            match files.iter_mut().find(|(f, _)| *f == m.file) {
+                Some((_, lines)) => lines.push(&m.line_number),
+                None => files.push((&m.file, vec![&m.line_number])),
+            }
+        }
+        let per_file = (per_group / files.len()).max(1);
+        let places: Vec<String> = files
+            .iter()
+            .map(|(file, lines)| {
+                let listed = lines[..lines.len().min(per_file)].join(",");
+                if lines.len() > per_file {
+                    format!("{file}:{listed} +{}", lines.len() - per_file)
+                } else {
+                    format!("{file}:{listed}")
+                }
+            })
+            .collect();
+        parts.push(format!(
+            "{} more {label}like line {} at {}",
+            of_group.len(),
+            group.first_line,
+            places.join(", ")
+        ));
+    }
+    parts.join("; ")
+}
+
+/// Does `out` account for every line of `doc` exactly once, in order: each output line is
+/// either the next raw line or a marker covering the lines from there? This is the
+/// contract's invariant, checked on every view so a bug yields the raw stream instead.
+pub fn accounts_for(doc: &Doc, out: &str, handle: &str) -> bool {
+    let n = doc.lines.len();
+    let mut next = 0usize;
+    let body = out.strip_suffix('\n').unwrap_or(out);
+    if out.is_empty() {
+        return n == 0;
+    }
+    for line in body.split('\n') {
+        if next < n && line == doc.raw(next) {
+            next += 1;
+            continue;
+        }
+        match parse_marker(line, handle) {
+            Some((count, first, last))
+                if first == next + 1 && last <= n && count == last + 1 - first =>
+            {
+                next = last;
+            }
+            _ => return false,
+        }
+    }
+    next == n
+}
+
+/// (count, first, last) of a marker line with this handle.
+fn parse_marker(line: &str, handle: &str) -> Option<(usize, usize, usize)> {
+    let rest = line.strip_prefix("[lens: ")?.strip_suffix(']')?;
+    let (count, rest) = rest.split_once(' ')?;
+    let rest = rest
+        .strip_prefix("lines elided, ")
+        .or_else(|| rest.strip_prefix("line elided, "))?;
+    let (range, rest) = rest.split_once(", ")?;
+    let (first, last) = range.split_once('-')?;
+    let rest = rest.strip_prefix(handle)?;
+    if !(rest.is_empty() || rest.starts_with(": ")) {
+        return None;
+    }
+    Some((count.parse().ok()?, first.parse().ok()?, last.parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::block::Stream;
+    use crate::pipeline::cause::{Group, Member};
+    use crate::pipeline::classify::{Family, classify};
+    use crate::pipeline::parse::parse;
+
+    fn options(level: u8) -> Options<'static> {
+        Options {
+            level,
+            handle: "0badcafe",
+            exit_code: 0,
+            head_lines: 2,
+            max_locations: 40,
+        }
+    }
+
+    fn doc_with<'a>(text: &'a str, fates: &[Fate]) -> Doc<'a> {
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        for (line, fate) in doc.lines.iter_mut().zip(fates) {
+            line.fate = *fate;
+        }
+        doc
+    }
+
+    use Fate::*;
+
+    const LONG: &str = "a line long enough that a marker in its place saves bytes, really\n";
+
+    #[test]
+    fn one_marker_per_region_with_original_line_numbers() {
+        let text = format!("keep\n{LONG}{LONG}keep too\n{LONG}");
+        let doc = doc_with(&text, &[Keep, Repeat, Repeat, Keep, Ranked]);
+        let out = render(&doc, &Causes::default(), &options(2));
+        assert_eq!(
+            out,
+            "keep\n[lens: 2 lines elided, 2-3, 0badcafe]\nkeep too\n[lens: 1 line elided, 5-5, 0badcafe]\n"
+        );
+        assert!(accounts_for(&doc, &out, "0badcafe"));
+    }
+
+    #[test]
+    fn a_region_shorter_than_its_marker_is_shown() {
+        let doc = doc_with("a\nb\nc", &[Keep, Repeat, Keep]);
+        assert_eq!(render(&doc, &Causes::default(), &options(2)), "a\nb\nc");
+    }
+
+    #[test]
+    fn blank_lines_between_hidden_regions_go_with_them() {
+        let text = format!("{LONG}\n{LONG}\nkept\n");
+        let doc = doc_with(&text, &[Grouped, Keep, Grouped, Keep, Keep]);
+        assert_eq!(
+            render(&doc, &Causes::default(), &options(2)),
+            "[lens: 3 lines elided, 1-3, 0badcafe]\n\nkept\n"
+        );
+    }
+
+    #[test]
+    fn group_markers_name_every_file() {
+        let text = format!("{LONG}{LONG}{LONG}{LONG}");
+        let doc = doc_with(&text, &[Keep, Grouped, Grouped, Grouped]);
+        let member = |line, file: &str, n: &str| Member {
+            line,
+            group: 0,
+            file: file.into(),
+            line_number: n.into(),
+        };
+        let causes = Causes {
+            groups: vec![Group {
+                first_line: 1,
+                label: Some("E0308".into()),
+            }],
+            members: vec![
+                member(1, "src/a.rs", "3"),
+                member(2, "src/b.rs", "4"),
+                member(3, "src/a.rs", "9"),
+            ],
+        };
+        let out = render(&doc, &causes, &options(2));
+        assert_eq!(
+            out.lines().nth(1).unwrap(),
+            "[lens: 3 lines elided, 2-4, 0badcafe: 3 more E0308 like line 1 at src/a.rs:3,9, src/b.rs:4]"
+        );
+    }
+
+    #[test]
+    fn level1_without_failures_is_the_head_and_never_empty() {
+        let text = format!("one\ntwo\n{LONG}{LONG}");
+        let doc = doc_with(&text, &[Keep, Keep, Keep, Keep]);
+        assert_eq!(
+            render(&doc, &Causes::default(), &options(1)),
+            "one\ntwo\n[lens: 2 lines elided, 3-4, 0badcafe]\n"
+        );
+    }
+
+    #[test]
+    fn level0_is_counts_and_the_failure() {
+        let text = format!("{LONG}error: boom\n{LONG}");
+        let doc = doc_with(&text, &[Keep, Keep, Keep]);
+        assert_eq!(
+            render(&doc, &Causes::default(), &options(0)),
+            "[lens: 1 line elided, 1-1, 0badcafe: 3 lines, 1 error]\nerror: boom\n[lens: 1 line elided, 3-3, 0badcafe]\n"
+        );
+    }
+
+    #[test]
+    fn accounts_for_rejects_a_renumbered_or_missing_line() {
+        let doc = doc_with("a\nb\nc\n", &[Keep, Keep, Keep]);
+        assert!(accounts_for(&doc, "a\nb\nc\n", "0badcafe"));
+        assert!(!accounts_for(&doc, "a\nc\n", "0badcafe"));
+        assert!(accounts_for(
+            &doc,
+            "a\n[lens: 2 lines elided, 2-3, 0badcafe]\n",
+            "0badcafe"
+        ));
+        assert!(!accounts_for(
+            &doc,
+            "a\n[lens: 2 lines elided, 1-2, 0badcafe]\n",
+            "0badcafe"
+        ));
+        assert!(!accounts_for(
+            &doc,
+            "a\n[lens: 1 line elided, 2-3, 0badcafe]\n",
+            "0badcafe"
+        ));
+    }
+}
