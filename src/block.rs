@@ -105,6 +105,9 @@ pub struct Line {
     pub fate: Fate,
     /// Set by context: rank may not remove this line.
     pub forced: bool,
+    /// Set by parse: the line holds a `\r` before its end or an escape sequence, so what
+    /// a terminal shows differs from its bytes (see [`Doc::clean`]).
+    pub redrawn: bool,
 }
 
 /// A head line and its continuation: lines `first..end` of the document.
@@ -138,8 +141,19 @@ impl<'a> Doc<'a> {
     /// Line `i` as a terminal would leave it: the part after the last `\r`, without
     /// ANSI escape sequences. Classification and keys read this; the view never does.
     pub fn clean(&self, i: usize) -> Cow<'a, str> {
-        clean(self.raw(i))
+        let raw = self.raw(i);
+        if self.lines[i].redrawn {
+            clean(raw)
+        } else {
+            Cow::Borrowed(raw.strip_suffix('\r').unwrap_or(raw))
+        }
     }
+}
+
+/// Does `raw` need [`clean`] (a `\r` before its end, or an escape sequence)?
+pub fn is_redrawn(raw: &str) -> bool {
+    let raw = raw.strip_suffix('\r').unwrap_or(raw);
+    raw.contains('\r') || raw.contains('\x1b')
 }
 
 /// See [`Doc::clean`].

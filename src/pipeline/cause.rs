@@ -108,7 +108,15 @@ pub fn cause(doc: &mut Doc) -> Causes {
 
 /// Would cause group this finding block (does it say where it is)?
 pub fn is_locatable(doc: &Doc, block: crate::block::Block) -> bool {
-    block_finding(doc, block.lines()).is_some()
+    let head = doc.clean(block.first as usize);
+    if head.starts_with("error: could not compile") || head.starts_with("E ") {
+        return false;
+    }
+    locate::prefix(&head).is_some()
+        || block
+            .lines()
+            .skip(1)
+            .any(|i| locate::arrow(&doc.clean(i)).is_some())
 }
 
 /// A diagnostic block: the location is in the head (`a.c:3:5: error: x`) or on an arrow
@@ -219,7 +227,10 @@ fn key(role: Role, message: &str) -> u64 {
             rest = &rest[len + inner + close.len_utf8()..];
             continue;
         }
-        masked.push(c);
+        // eslint pads its columns per file: a run of spaces is one space.
+        if !(c.is_whitespace() && masked.ends_with(' ')) {
+            masked.push(if c.is_whitespace() { ' ' } else { c });
+        }
         rest = &rest[len..];
     }
     let mut hash = Hasher::new(role as u64);
@@ -292,7 +303,7 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
 
     #[test]
     fn eslint_file_whose_findings_all_went_goes_too() {
-        let text = "/p/a.js\n  1:7  error  'x' is assigned a value but never used  no-unused-vars\n\n/p/b.js\n  4:2  error  'y' is assigned a value but never used  no-unused-vars\n";
+        let text = "/p/a.js\n  1:7  error  'x' is assigned a value but never used  no-unused-vars\n\n/p/b.js\n  4:2  error  'y' is assigned a value but never used     no-unused-vars\n";
         let (fates, causes) = run(text);
         assert_eq!(fates, [Keep, Keep, Keep, Grouped, Grouped]);
         assert_eq!(causes.members[0].file, "/p/b.js");

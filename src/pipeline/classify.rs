@@ -92,7 +92,7 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
             }
             continue;
         }
-        let rewritten = is_rewritten(doc.raw(first));
+        let rewritten = doc.lines[first].redrawn && is_rewritten(doc.raw(first));
         let mut head = if content {
             content_role(&head_text)
         } else if rewritten {
@@ -120,7 +120,7 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
                 Role::Blank
             } else if content {
                 content_role(&t)
-            } else if is_rewritten(doc.raw(i)) {
+            } else if doc.lines[i].redrawn && is_rewritten(doc.raw(i)) {
                 Role::Progress
             } else {
                 let role = continuation_role(&t, head, traceback, section);
@@ -148,9 +148,9 @@ fn is_rewritten(raw: &str) -> bool {
 
 fn content_role(t: &str) -> Role {
     let trimmed = t.trim_start();
-    if trimmed.starts_with("(use \"git ") || trimmed.starts_with("(commit or discard") {
+    if sw(trimmed, "(use \"git ") || sw(trimmed, "(commit or discard") {
         Role::Noise
-    } else if t.starts_with("diff --git ") || is_commit_line(t) {
+    } else if sw(t, "diff --git ") || is_commit_line(t) {
         Role::Header
     } else {
         Role::Plain
@@ -183,7 +183,9 @@ fn next_section(t: &str, section: Section) -> Section {
 /// `==== title ====`: a line framed by runs of `c`.
 fn is_rule_line(t: &str, c: char) -> bool {
     let t = t.trim_end();
-    t.len() > 6 && t.starts_with([c; 3]) && t.ends_with([c; 3]) && t.contains(' ')
+    let run = [c as u8; 3];
+    let bytes = t.as_bytes();
+    bytes.len() > 6 && bytes.starts_with(&run) && bytes.ends_with(&run) && t.contains(' ')
 }
 
 /// ruff's full format opens a finding with `F401 [*] message` and puts the location on
@@ -214,6 +216,9 @@ fn head_role(t: &str, section: Section) -> Role {
     if section == Section::Captured && !is_rule_line(t, '_') && !is_rule_line(t, '=') {
         return Role::Plain;
     }
+    if sw(t, "note: run with `RUST_BACKTRACE=") {
+        return Role::Noise;
+    }
     if let Some(role) = severity_role(t) {
         return role;
     }
@@ -232,7 +237,7 @@ fn head_role(t: &str, section: Section) -> Role {
         }
     }
     match first {
-        b'E' if t.starts_with("E  ") || t == "E" => return Role::Error,
+        b'E' if sw(t, "E  ") || t == "E" => return Role::Error,
         b'>' if section == Section::PytestFailures => return Role::Source,
         b'_' if is_rule_line(t, '_') => {
             return if t.contains(" ERROR ") || t.contains("ERROR collecting") {
@@ -290,15 +295,12 @@ fn severity_role(t: &str) -> Option<Role> {
     };
     let shaped = rest.starts_with(':')
         || rest.starts_with('[') && rest.contains("]:")
-        || rest.starts_with(" TS") && rest.contains(':');
+        || sw(rest, " TS") && rest.contains(':');
     if !shaped {
         return None;
     }
     Some(match word {
-        "error"
-            if t.starts_with("error: aborting due to")
-                || t.starts_with("error: could not compile") =>
-        {
+        "error" if sw(t, "error: aborting due to") || sw(t, "error: could not compile") => {
             Role::Summary
         }
         "error" => Role::Error,
@@ -328,10 +330,7 @@ fn indented_role(trimmed: &str, section: Section) -> Role {
     if let Some(role) = test_mark_role(trimmed) {
         return role;
     }
-    if trimmed.starts_with("Test Files ")
-        || trimmed.starts_with("Tests ")
-        || trimmed.starts_with("Duration ")
-    {
+    if sw(trimmed, "Test Files ") || sw(trimmed, "Tests ") || sw(trimmed, "Duration ") {
         return Role::Summary;
     }
     if section == Section::PytestFailures {
@@ -346,7 +345,7 @@ fn test_mark_role(trimmed: &str) -> Option<Role> {
     match c {
         '✓' | '√' | '✔' => Some(Role::Pass),
         '✕' | '×' | '✗' | '✖' if !trimmed.contains(" problem") => Some(Role::Fail),
-        '●' if trimmed.contains(" › ") || trimmed.starts_with("● Test suite failed") => {
+        '●' if trimmed.contains(" › ") || sw(trimmed, "● Test suite failed") => {
             Some(Role::Fail)
         }
         '❯' if trimmed.contains(" failed") => Some(Role::Fail),
@@ -364,33 +363,33 @@ fn prefix_role(t: &str) -> Role {
         if rest.contains(" ... FAILED") {
             return Role::Fail;
         }
-        if rest.starts_with("result: ") {
+        if sw(rest, "result: ") {
             return Role::Summary;
         }
     }
-    if t.starts_with("running ") && t.ends_with(" tests") || t.starts_with("running 1 test") {
+    if sw(t, "running ") && t.ends_with(" tests") || sw(t, "running 1 test") {
         return Role::Header;
     }
-    if t == "failures:" || t.starts_with("---- ") && t.ends_with(" ----") {
+    if t == "failures:" || sw(t, "---- ") && t.ends_with(" ----") {
         return Role::Header;
     }
-    if t.starts_with("thread '") && t.contains("panicked") {
+    if sw(t, "thread '") && t.contains("panicked") {
         return Role::Error;
     }
     // go test
-    if t.starts_with("--- FAIL: ") {
+    if sw(t, "--- FAIL: ") {
         return Role::Fail;
     }
-    if t.starts_with("--- PASS: ") || t.starts_with("--- SKIP: ") {
+    if sw(t, "--- PASS: ") || sw(t, "--- SKIP: ") {
         return Role::Pass;
     }
-    if t.starts_with("=== RUN ") || t.starts_with("=== PAUSE ") || t.starts_with("=== CONT ") {
+    if sw(t, "=== RUN ") || sw(t, "=== PAUSE ") || sw(t, "=== CONT ") {
         return Role::Progress;
     }
-    if t == "FAIL" || t.starts_with("FAIL\t") || t.starts_with("ok  \t") || t == "PASS" {
+    if t == "FAIL" || sw(t, "FAIL\t") || sw(t, "ok  \t") || t == "PASS" {
         return Role::Summary;
     }
-    if t.starts_with("panic: ") || t.starts_with("fatal error: ") {
+    if sw(t, "panic: ") || sw(t, "fatal error: ") {
         return Role::Error;
     }
     // jest / vitest
@@ -401,20 +400,20 @@ fn prefix_role(t: &str) -> Role {
             Role::Fail
         };
     }
-    if t.starts_with("PASS ") {
+    if sw(t, "PASS ") {
         return Role::Pass;
     }
-    if t.starts_with("Tests:") || t.starts_with("Test Suites:") || t.starts_with("Snapshots:") {
+    if sw(t, "Tests:") || sw(t, "Test Suites:") || sw(t, "Snapshots:") {
         return Role::Summary;
     }
     if let Some(role) = test_mark_role(t) {
         return role;
     }
     // pytest summary lines and per-file progress.
-    if t.starts_with("FAILED ") {
+    if sw(t, "FAILED ") {
         return Role::Fail;
     }
-    if t.starts_with("ERROR ") || t.starts_with("ImportError while importing") {
+    if sw(t, "ERROR ") || sw(t, "ImportError while importing") {
         return Role::Error;
     }
     if t.ends_with("%]") && t.contains(" [") {
@@ -425,27 +424,27 @@ fn prefix_role(t: &str) -> Role {
         };
     }
     // Python and JavaScript exceptions, tracebacks.
-    if t.starts_with("Traceback (most recent call last)") || is_exception_line(t) {
+    let has_colon = t.contains(':');
+    if sw(t, "Traceback (most recent call last)") || is_exception_line(t) {
         return Role::Error;
     }
     // Tallies of linters and type checkers.
-    if t.starts_with("Found ") && (t.contains(" error") || t.contains(" problem"))
-        || t.starts_with("✖ ") && t.contains(" problem")
+    if sw(t, "Found ") && (t.contains(" error") || t.contains(" problem"))
+        || sw(t, "✖ ") && t.contains(" problem")
         || t == "All checks passed!"
-        || t.starts_with("Success: no issues found")
-        || t.starts_with("compilation terminated")
+        || sw(t, "Success: no issues found")
+        || sw(t, "compilation terminated")
     {
         return Role::Summary;
     }
-    if t.starts_with("[*] ") && t.contains("fixable") {
+    if sw(t, "[*] ") && t.contains("fixable") {
         return Role::Help;
     }
     // make, npm, ld and generic severities.
-    if t.starts_with("make") && t.contains(": *** ")
-        || t.starts_with("npm ERR!")
-        || t.starts_with("npm error")
-        || t.contains("undefined reference to")
-        || t.contains("ld returned ")
+    if sw(t, "make") && t.contains(": *** ")
+        || sw(t, "npm ERR!")
+        || sw(t, "npm error")
+        || has_colon && (t.contains("undefined reference to") || t.contains("ld returned "))
         || starts_with_any(
             t,
             &["Error:", "ERROR:", "ERROR ", "FATAL", "Fatal:", "fatal:"],
@@ -459,26 +458,40 @@ fn prefix_role(t: &str) -> Role {
     ) {
         return Role::Warning;
     }
-    if t.starts_with("Caused by:") || t.contains(": In function ") || t.starts_with("goroutine ") {
+    if sw(t, "Caused by:") || has_colon && t.contains(": In function ") || sw(t, "goroutine ") {
         return Role::Note;
     }
     if is_progress_text(t) {
         return Role::Progress;
     }
-    if t.starts_with("Successfully installed") || t.starts_with("added ") && t.contains(" package")
-    {
+    if sw(t, "Successfully installed") || sw(t, "added ") && t.contains(" package") {
         return Role::Summary;
     }
     Role::Plain
 }
 
 fn starts_with_any(t: &str, prefixes: &[&str]) -> bool {
-    prefixes.iter().any(|p| t.starts_with(p))
+    prefixes.iter().any(|p| sw(t, p))
+}
+
+/// `t.starts_with(p)`, refusing on the first byte before comparing the rest: classify
+/// asks dozens of these per line, and almost all fail on the first byte.
+#[inline]
+fn sw(t: &str, p: &str) -> bool {
+    let (t, p) = (t.as_bytes(), p.as_bytes());
+    t.first() == p.first() && t.starts_with(p)
 }
 
 /// `ValueError: x`, `KeyError`, `TypeError: x`, `requests.exceptions.HTTPError: x`.
 fn is_exception_line(t: &str) -> bool {
-    let name_end = t.find(':').unwrap_or(t.len());
+    // The name is one word: refuse at the first byte that cannot be in it.
+    let name_end = t
+        .bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'.'))
+        .unwrap_or(t.len());
+    if name_end < t.len() && t.as_bytes()[name_end] != b':' {
+        return false;
+    }
     let name = &t[..name_end];
     let last = name.rsplit('.').next().unwrap_or(name);
     !name.is_empty()
@@ -492,6 +505,14 @@ fn is_exception_line(t: &str) -> bool {
 
 /// Transient states of package managers and download tools.
 fn is_progress_text(t: &str) -> bool {
+    let first = t.as_bytes()[0];
+    let may_be_named = matches!(
+        first,
+        b'B' | b'C' | b'D' | b'E' | b'F' | b'G' | b'H' | b'I' | b'P' | b'R' | b'S' | b'U' | b'n'
+    );
+    if !may_be_named && first.is_ascii_alphanumeric() {
+        return is_percentage_bar(t);
+    }
     const PREFIXES: &[&str] = &[
         "Downloading ",
         "Downloaded ",
@@ -566,15 +587,18 @@ fn continuation_role(t: &str, head: Role, traceback: bool, section: Section) -> 
         return Role::Source;
     }
     if let Some(rest) = trimmed.strip_prefix("= ") {
-        if rest.starts_with("help: for further information visit ") {
+        if sw(rest, "help: for further information visit ") {
             // A link to the lint's page: reference, like quoted source, not advice.
             return Role::Source;
         }
-        return if rest.starts_with("help") {
+        return if sw(rest, "help") {
             Role::Help
         } else {
             Role::Note
         };
+    }
+    if sw(trimmed, "note: run with `RUST_BACKTRACE=") {
+        return Role::Noise;
     }
     if let Some(role) = severity_role(trimmed) {
         return match role {
@@ -586,14 +610,14 @@ fn continuation_role(t: &str, head: Role, traceback: bool, section: Section) -> 
     if let Some(role) = test_mark_role(trimmed) {
         return role;
     }
-    if trimmed.starts_with("at ") && trimmed.ends_with(')') {
+    if sw(trimmed, "at ") && trimmed.ends_with(')') {
         return Role::Location;
     }
     if is_cargo_status(t.as_bytes()) {
         return cargo_status_role(t[..12].trim_start());
     }
     if section == Section::PytestFailures {
-        return if trimmed.starts_with("E  ") {
+        return if sw(trimmed, "E  ") {
             Role::Error
         } else {
             Role::Source
@@ -634,9 +658,9 @@ fn eslint_finding(t: &str) -> Option<Role> {
         return None;
     }
     let rest = rest.trim_start();
-    if rest.starts_with("error ") {
+    if sw(rest, "error ") {
         Some(Role::Error)
-    } else if rest.starts_with("warning ") {
+    } else if sw(rest, "warning ") {
         Some(Role::Warning)
     } else {
         None
@@ -707,8 +731,8 @@ test result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; 
         assert_eq!(
             roles(text),
             [
-                Header, Pass, Fail, Blank, Header, Blank, Header, Error, Error, Error, Error, Note,
-                Blank, Header, Fail, Blank, Summary
+                Header, Pass, Fail, Blank, Header, Blank, Header, Error, Error, Error, Error,
+                Noise, Blank, Header, Fail, Blank, Summary
             ]
         );
     }

@@ -8,7 +8,23 @@
 /// A location at the start of a line: `src/a.rs:12:5: rest`, `a.py:3: rest`,
 /// `src/a.ts(3,7): rest`, `src/a.ts:3:7 - rest`. Returns (path, line number, rest).
 pub fn prefix(t: &str) -> Option<(&str, &str, &str)> {
-    let token_end = t.find([' ', '\t']).unwrap_or(t.len());
+    let bytes = t.as_bytes();
+    // Cheap refusal first: a location's first token holds `:` or `(` before any space.
+    let mut token_end = bytes.len();
+    let mut marked = false;
+    for (at, &b) in bytes.iter().enumerate() {
+        match b {
+            b' ' | b'\t' => {
+                token_end = at;
+                break;
+            }
+            b':' | b'(' => marked = true,
+            _ => {}
+        }
+    }
+    if !marked {
+        return None;
+    }
     let token = &t[..token_end];
     // tsc: path(line,col):
     if let Some(open) = token.find('(') {

@@ -14,7 +14,7 @@
 //! asking it by rescanning the block made parsing quadratic in block length (40k
 //! unindented lines took 451 ms), so nothing here looks back further than one line.
 
-use crate::block::{Block, Doc, Line};
+use crate::block::{Block, Doc, Line, is_redrawn};
 
 /// Parse `text` into lines and blocks. The text must be shorter than 4 GiB (the caller
 /// passes anything larger through raw).
@@ -23,7 +23,7 @@ pub fn parse(text: &str) -> Doc<'_> {
     let mut start = 0usize;
     let bytes = text.as_bytes();
     while start < bytes.len() {
-        let end = match memchr_newline(&bytes[start..]) {
+        let end = match text[start..].find('\n') {
             Some(at) => start + at,
             None => bytes.len(),
         };
@@ -33,6 +33,7 @@ pub fn parse(text: &str) -> Doc<'_> {
             role: Default::default(),
             fate: Default::default(),
             forced: false,
+            redrawn: is_redrawn(&text[start..end]),
         });
         start = end + 1;
     }
@@ -43,10 +44,6 @@ pub fn parse(text: &str) -> Doc<'_> {
     };
     doc.blocks = blocks(&doc);
     doc
-}
-
-fn memchr_newline(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|&b| b == b'\n')
 }
 
 /// How a line relates to the block before it.

@@ -6,8 +6,10 @@
 //! run goes. A lone progress line stays: it is the last state of its run.
 //!
 //! Passing tests go the same way when `passing` is on (the tally line still says how
-//! many passed; the failures are what the run is for), and so do noise lines: git's
-//! `(use "git add" ...)` hints and lines matching the configured `noise` patterns.
+//! many passed; the failures are what the run is for), and so does cargo test's
+//! `test x ... FAILED` status once the run's `failures:` list names the same tests. Noise
+//! lines go too: git's `(use "git add" ...)` hints, rustc's backtrace hint, and lines
+//! matching the configured `noise` patterns.
 
 use regex::RegexSet;
 
@@ -15,6 +17,7 @@ use crate::block::{Doc, Fate, Role};
 
 /// Mark superseded progress, passing tests (if `passing`) and noise as `Fate::Progress`.
 pub fn progress(doc: &mut Doc, passing: bool, noise: Option<&RegexSet>) {
+    let listed = passing && lists_failures(doc);
     let mut previous_is_progress = false;
     for i in 0..doc.lines.len() {
         let role = doc.lines[i].role;
@@ -29,10 +32,22 @@ pub fn progress(doc: &mut Doc, passing: bool, noise: Option<&RegexSet>) {
         previous_is_progress = false;
         let is_noise = role == Role::Noise
             || noise.is_some_and(|set| role == Role::Plain && set.is_match(&doc.clean(i)));
-        if is_noise || passing && role == Role::Pass {
+        let superseded = listed && role == Role::Fail && doc.clean(i).starts_with("test ");
+        if is_noise || passing && role == Role::Pass || superseded {
             elide(doc, i);
         }
     }
+}
+
+/// Does the stream end a cargo test run with its `failures:` list (one indented test
+/// name per line)? Then each `test x ... FAILED` line is a status the list repeats.
+fn lists_failures(doc: &Doc) -> bool {
+    (0..doc.lines.len()).any(|i| {
+        doc.lines[i].role == Role::Fail && {
+            let t = doc.clean(i);
+            t.starts_with("    ") && !t.trim().contains(' ')
+        }
+    })
 }
 
 fn elide(doc: &mut Doc, i: usize) {
@@ -71,6 +86,16 @@ mod tests {
         let text = "test a ... ok\ntest b ... FAILED\ntest c ... ok\n";
         assert_eq!(fates(text, true, None), [Progress, Keep, Progress]);
         assert_eq!(fates(text, false, None), [Keep, Keep, Keep]);
+    }
+
+    #[test]
+    fn failed_status_lines_go_when_the_failures_list_names_them() {
+        let text = "test a ... FAILED\ntest b ... ok\n\nfailures:\n    a\n";
+        assert_eq!(
+            fates(text, true, None),
+            [Progress, Progress, Keep, Keep, Keep]
+        );
+        assert_eq!(fates("test a ... FAILED\n", true, None), [Keep]);
     }
 
     #[test]

@@ -82,7 +82,8 @@ fn scores(doc: &Doc) -> Vec<u8> {
         for i in block.lines() {
             let line = doc.lines[i];
             let mut score = role_score(line.role);
-            if line.role == Role::Plain && ALARM.is_match(&doc.clean(i)) {
+            let candidate = line.fate == Fate::Keep && !line.forced;
+            if candidate && line.role == Role::Plain && ALARM.is_match(&doc.clean(i)) {
                 score = score.saturating_add(100);
             }
             if i + TAIL >= n {

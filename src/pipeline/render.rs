@@ -15,7 +15,9 @@
 //! hidden regions (or between one and an end of the stream) is hidden with them, so a
 //! cascade of grouped reports separated by blank lines is one marker, not fifty. And a
 //! region whose marker would be at least as long as its text is shown instead: showing
-//! a line is always allowed, so no view is ever longer than the raw stream.
+//! a line is always allowed, so no view is ever longer than the raw stream. A marker for
+//! grouped reports must save a quarter of their bytes, since it trades each message for
+//! a place: one mypy line replaced by a marker naming it is no gain.
 
 use crate::block::{Doc, Fate, Role};
 use crate::pipeline::cause::Causes;
@@ -192,7 +194,14 @@ fn write(
         };
         let marker = marker(i - start, start + 1, i, options.handle, &detail);
         let region_bytes = doc.lines[i - 1].end as usize + 1 - doc.lines[start].start as usize;
-        if marker.len() + 1 >= region_bytes && !detail_is_counts(options, &detail) {
+        // A marker standing for grouped reports trades their messages for their places:
+        // worth it only when it saves a quarter of the bytes.
+        let worth = if first_member < member && options.level == 2 {
+            (marker.len() + 1) * 4 <= region_bytes * 3
+        } else {
+            marker.len() + 1 < region_bytes
+        };
+        if !worth && !detail_is_counts(options, &detail) {
             (start..i).for_each(|j| push_line(&mut out, doc, j));
         } else {
             out.push_str(&marker);
