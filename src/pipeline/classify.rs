@@ -428,6 +428,21 @@ fn prefix_role(t: &str) -> Role {
     if sw(t, "Traceback (most recent call last)") || is_exception_line(t) {
         return Role::Error;
     }
+    // pytest's session header: where it ran, not what happened.
+    if starts_with_any(
+        t,
+        &[
+            "platform ",
+            "rootdir: ",
+            "configfile: ",
+            "testpaths: ",
+            "plugins: ",
+            "cachedir: ",
+        ],
+    ) && (t.contains(" -- Python ") || !t.starts_with("platform "))
+    {
+        return Role::Noise;
+    }
     // Tallies of linters and type checkers.
     if sw(t, "Found ") && (t.contains(" error") || t.contains(" problem"))
         || sw(t, "✖ ") && t.contains(" problem")

@@ -89,6 +89,24 @@ pub fn python_file(t: &str) -> Option<(&str, &str)> {
     (digits > 0).then(|| (path, &rest[..digits]))
 }
 
+/// The file a line names where a tool puts it: a location prefix (`a.c:3:5: ...`), grep's
+/// `path:12:match`, an arrow (`--> src/a.rs:3:5`) or a traceback's `File "x.py"`. Reads
+/// the raw line, so it returns a slice of it; a line with escapes names nothing here.
+pub fn file_of(raw: &str) -> Option<&str> {
+    if let Some((path, _, _)) = prefix(raw) {
+        return Some(path);
+    }
+    if let Some((path, line)) = path_line(raw)
+        && raw[path.len() + 1 + line.len()..].starts_with(':')
+        && !path.contains(' ')
+    {
+        return Some(path);
+    }
+    arrow(raw)
+        .map(|(path, _)| path)
+        .or_else(|| python_file(raw).map(|(path, _)| path))
+}
+
 fn is_digits(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
@@ -128,6 +146,15 @@ mod tests {
         assert_eq!(prefix("12:30:00 started"), None);
         assert_eq!(prefix("f(x): y"), None);
         assert_eq!(prefix("a.rs:12"), None);
+    }
+
+    #[test]
+    fn files_named_by_grep_compilers_and_tracebacks() {
+        assert_eq!(file_of("src/a.rs:12:pub fn x() {"), Some("src/a.rs"));
+        assert_eq!(file_of("main.c:3:5: error: x"), Some("main.c"));
+        assert_eq!(file_of("  --> src/b.rs:1:1"), Some("src/b.rs"));
+        assert_eq!(file_of("  File \"a.py\", line 3, in f"), Some("a.py"));
+        assert_eq!(file_of("plain words: 12:30"), None);
     }
 
     #[test]

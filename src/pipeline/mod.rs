@@ -240,6 +240,28 @@ mod tests {
     }
 
     #[test]
+    fn lines_cut_for_the_budget_still_name_their_files() {
+        let text: String = (1..=12)
+            .map(|n| {
+                format!(
+                    "src/f{}.rs:{n}:pub fn op_{n}(input: &str) -> usize {{\n",
+                    n / 4
+                )
+            })
+            .collect();
+        let settings = Settings::default();
+        let argv = vec!["grep".to_owned(), "-rn".to_owned()];
+        let mut req = request(&argv, &settings, 2, 0);
+        req.stream = Stream::Stdout;
+        req.budget = 2;
+        let out = view(&text, &req);
+        for file in ["src/f0.rs", "src/f1.rs", "src/f2.rs", "src/f3.rs"] {
+            assert!(out.contains(file), "{file} not named in\n{out}");
+        }
+        assert!(out.contains(", 0123abcd: in src/f"), "{out}");
+    }
+
+    #[test]
     fn a_cargo_cascade_becomes_one_report_and_its_places() {
         let mut text = String::from("   Compiling demo v0.1.0 (/tmp/demo)\n");
         for (file, line) in [("src/a.rs", 3), ("src/a.rs", 9), ("src/b.rs", 4)] {

@@ -4,7 +4,8 @@
 //! line gets a score from its role (a tally over a warning over a header over plain text
 //! over quoted source over a passing test), raised for plain text that says something
 //! went wrong (`failed`, `denied`, `not found`, ...) and for the last and first lines of
-//! the stream (where a tool says how it ended and what it was doing). A line inside a
+//! the stream (where a tool says how it ended and what it was doing), and for the first
+//! line naming each file (so a cut grep still shows every file once). A line inside a
 //! block scores at least its head's score less a little, so a kept block stays whole.
 //! The cut is a counting selection over scores, linear in the number of lines; ties go to
 //! the earlier line.
@@ -13,7 +14,10 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use std::collections::HashSet;
+
 use crate::block::{Doc, Fate, Role};
+use crate::pipeline::locate;
 
 static ALARM: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -77,6 +81,8 @@ pub fn rank(doc: &mut Doc, budget: usize) {
 fn scores(doc: &Doc) -> Vec<u8> {
     let n = doc.lines.len();
     let mut scores = vec![0u8; n];
+    // The first line naming each file: with it kept, the view still names the file.
+    let mut files: HashSet<&str> = HashSet::new();
     for block in &doc.blocks {
         let mut head_score = 0u8;
         for i in block.lines() {
@@ -85,6 +91,12 @@ fn scores(doc: &Doc) -> Vec<u8> {
             let candidate = line.fate == Fate::Keep && !line.forced;
             if candidate && line.role == Role::Plain && ALARM.is_match(&doc.clean(i)) {
                 score = score.saturating_add(100);
+            }
+            if candidate
+                && let Some(file) = locate::file_of(doc.raw(i))
+                && files.insert(file)
+            {
+                score = score.saturating_add(15);
             }
             if i + TAIL >= n {
                 score = score.saturating_add(60);

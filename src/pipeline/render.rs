@@ -20,7 +20,10 @@
 //! a place: one mypy line replaced by a marker naming it is no gain.
 
 use crate::block::{Doc, Fate, Role};
+use std::collections::HashSet;
+
 use crate::pipeline::cause::Causes;
+use crate::pipeline::locate;
 
 /// What render needs besides the document.
 #[derive(Debug, Clone, Copy)]
@@ -76,16 +79,30 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
     let kept = |i: &usize| doc.lines[*i].fate == Fate::Keep;
     let all = 0..doc.lines.len();
     let role = |i: usize| doc.lines[i].role;
-    // pytest's short summary line names the test and says why.
+    let named = |i: usize| {
+        let t = doc.clean(i);
+        t.starts_with("FAILED ") || t.starts_with("--- FAIL") || t.contains('●')
+    };
+    // pytest's short summary line names the test and says why; go and jest name theirs.
     all.clone()
         .filter(kept)
-        .find(|&i| role(i) == Role::Fail && doc.clean(i).starts_with("FAILED "))
+        .find(|&i| role(i) == Role::Fail && named(i))
         .or_else(|| {
             doc.blocks
                 .iter()
-                .map(|b| b.first as usize)
-                .filter(kept)
-                .find(|&i| role(i) == Role::Error)
+                .filter(|b| kept(&(b.first as usize)) && role(b.first as usize) == Role::Error)
+                .map(|b| {
+                    // A traceback says what went wrong on its last line.
+                    let first = b.first as usize;
+                    let last = b.end as usize - 1;
+                    let traceback = doc.clean(first).starts_with("Traceback");
+                    if traceback && role(last) == Role::Error && kept(&last) {
+                        last
+                    } else {
+                        first
+                    }
+                })
+                .next()
         })
         .or_else(|| all.clone().filter(kept).find(|&i| role(i).is_failure()))
         .or_else(|| {
@@ -123,29 +140,51 @@ fn hide_stranded_blanks(doc: &Doc, shown: &mut [bool]) {
     }
 }
 
-/// Findings in the raw stream: errors, warnings and lines, for level 0's marker.
+/// What the raw stream reports, for level 0's marker: lines, errors, warnings, failed
+/// tests. An error is a diagnostic head or an eslint finding; the lines that belong to one
+/// (a panic's message, pytest's `E` lines, a traceback's exception) are not counted again.
 fn counts(doc: &Doc) -> String {
-    let (mut errors, mut warnings) = (0usize, 0usize);
+    let (mut errors, mut warnings, mut failed) = (0usize, 0usize, 0usize);
+    let mut after_panic = false;
     for block in &doc.blocks {
-        let head = doc.lines[block.first as usize].role;
-        let roles: Box<dyn Iterator<Item = Role>> = if head == Role::Location {
-            Box::new(block.lines().skip(1).map(|i| doc.lines[i].role))
-        } else {
-            Box::new(std::iter::once(head))
-        };
-        for role in roles {
-            errors += (role == Role::Error) as usize;
-            warnings += (role == Role::Warning) as usize;
+        let first = block.first as usize;
+        let head = doc.lines[first].role;
+        let text = doc.clean(first);
+        match head {
+            Role::Location => {
+                for i in block.lines().skip(1) {
+                    errors += (doc.lines[i].role == Role::Error) as usize;
+                    warnings += (doc.lines[i].role == Role::Warning) as usize;
+                }
+            }
+            Role::Error if !after_panic && !text.starts_with("E ") => errors += 1,
+            Role::Warning => warnings += 1,
+            Role::Fail if is_named_failure(&text) => failed += 1,
+            _ => {}
         }
+        after_panic = text.contains("panicked at");
     }
     let mut parts = vec![plural(doc.lines.len(), "line")];
-    if errors > 0 {
-        parts.push(plural(errors, "error"));
+    for (n, word) in [(errors, "error"), (warnings, "warning")] {
+        if n > 0 {
+            parts.push(plural(n, word));
+        }
     }
-    if warnings > 0 {
-        parts.push(plural(warnings, "warning"));
+    if failed > 0 {
+        parts.push(format!("{failed} failed"));
     }
     parts.join(", ")
+}
+
+/// One line per failing test, in the shape each runner prints exactly once per test:
+/// cargo's status, pytest's short summary, go's `--- FAIL`, jest's and vitest's marks.
+fn is_named_failure(t: &str) -> bool {
+    let trimmed = t.trim_start();
+    t.starts_with("test ") && t.contains(" ... FAILED")
+        || t.starts_with("FAILED ")
+        || t.starts_with("--- FAIL")
+        || trimmed.starts_with('✕')
+        || trimmed.starts_with('×')
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -167,6 +206,7 @@ fn write(
     let text = doc.text;
     let mut out = String::new();
     let mut member = 0usize;
+    let mut named: Option<HashSet<&str>> = None;
     let mut i = 0;
     while i < n {
         if shown[i] {
@@ -187,11 +227,23 @@ fn write(
             member += 1;
         }
         // Level 0 is counts and one line: its markers carry the counts, not places.
-        let detail = match counts.take() {
+        let mut detail = match counts.take() {
             Some(counts) => counts,
             None if options.level == 0 => String::new(),
             None => group_detail(causes, first_member..member, options.max_locations),
         };
+        // Lines cut for the budget may name files nothing else in the view names.
+        if options.level == 2 && (start..i).any(|j| doc.lines[j].fate == Fate::Ranked) {
+            let named = named.get_or_insert_with(|| shown_files(doc, shown));
+            let files = unnamed_files(doc, start..i, named, options.max_locations);
+            if !files.is_empty() {
+                detail = if detail.is_empty() {
+                    files
+                } else {
+                    format!("{detail}; {files}")
+                };
+            }
+        }
         let marker = marker(i - start, start + 1, i, options.handle, &detail);
         let region_bytes = doc.lines[i - 1].end as usize + 1 - doc.lines[start].start as usize;
         // A marker standing for grouped reports trades their messages for their places:
@@ -210,6 +262,47 @@ fn write(
     }
     let _ = text;
     out
+}
+
+/// Files the shown lines name.
+fn shown_files<'a>(doc: &Doc<'a>, shown: &[bool]) -> HashSet<&'a str> {
+    (0..doc.lines.len())
+        .filter(|&i| shown[i])
+        .filter_map(|i| locate::file_of(doc.raw(i)))
+        .collect()
+}
+
+/// `in a.rs, b.rs`: the files lines of `region` name that `named` does not, each once,
+/// at most `max` of them before a count of the rest.
+fn unnamed_files(
+    doc: &Doc,
+    region: std::ops::Range<usize>,
+    named: &HashSet<&str>,
+    max: usize,
+) -> String {
+    let mut files: Vec<&str> = Vec::new();
+    let mut more = 0usize;
+    for i in region {
+        let Some(file) = locate::file_of(doc.raw(i)) else {
+            continue;
+        };
+        if named.contains(file) || files.contains(&file) {
+            continue;
+        }
+        if files.len() < max {
+            files.push(file);
+        } else {
+            more += 1;
+        }
+    }
+    if files.is_empty() {
+        return String::new();
+    }
+    let mut detail = format!("in {}", files.join(", "));
+    if more > 0 {
+        detail.push_str(&format!(" and {more} more files"));
+    }
+    detail
 }
 
 /// Level 0's counts are worth their bytes even on a short region: they are the level.
