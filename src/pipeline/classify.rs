@@ -114,10 +114,18 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
         doc.lines[first].role = head;
         let traceback = head_text.starts_with("Traceback (most recent call last)");
         let mut eslint_file = false;
+        let mut previous = head;
         for i in first + 1..block.end as usize {
             let t = doc.clean(i);
             let role = if t.trim().is_empty() {
                 Role::Blank
+            } else if !content
+                && (traceback || section != Section::Other)
+                && previous == Role::Noise
+                && t.starts_with([' ', '\t'])
+            {
+                // The code and carets under a library frame go with it.
+                Role::Noise
             } else if content {
                 content_role(&t)
             } else if doc.lines[i].redrawn && is_rewritten(doc.raw(i)) {
@@ -132,6 +140,9 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
                 }
             };
             doc.lines[i].role = role;
+            if role != Role::Blank {
+                previous = role;
+            }
         }
         if eslint_file {
             // The bare path above eslint's findings is where they are.
@@ -222,7 +233,7 @@ fn head_role(t: &str, section: Section) -> Role {
     if let Some(role) = severity_role(t) {
         return role;
     }
-    if let Some((_, _, rest)) = locate::prefix(t) {
+    if let Some((path, _, rest)) = locate::prefix(t) {
         if let Some(role) = severity_role(rest) {
             return role;
         }
@@ -232,8 +243,12 @@ fn head_role(t: &str, section: Section) -> Role {
             return Role::Error;
         }
         if section == Section::PytestFailures {
-            // `tests/test_a.py:3: AssertionError`
-            return Role::Location;
+            // `tests/test_a.py:3: AssertionError`; a frame in the standard library is noise.
+            return if is_library_path(path) {
+                Role::Noise
+            } else {
+                Role::Location
+            };
         }
     }
     match first {
@@ -582,12 +597,22 @@ fn is_percentage_bar(t: &str) -> bool {
         || t.contains("|")
 }
 
+/// A frame in the interpreter's own library or an installed package: where an error
+/// passed through, rarely where it is fixed.
+fn is_library_path(path: &str) -> bool {
+    path.contains("/lib/python") || path.contains("site-packages") || path.starts_with("<frozen")
+}
+
 /// A line inside a block, read in the light of its head.
 fn continuation_role(t: &str, head: Role, traceback: bool, section: Section) -> Role {
     let trimmed = t.trim_start();
     if traceback {
-        if locate::python_file(trimmed).is_some() {
-            return Role::Location;
+        if let Some((path, _)) = locate::python_file(trimmed) {
+            return if is_library_path(path) {
+                Role::Noise
+            } else {
+                Role::Location
+            };
         }
         if !t.starts_with([' ', '\t']) {
             // The exception line that closes the traceback.
@@ -773,6 +798,15 @@ FAILED tests/test_a.py::test_b - assert 1 == 2
                 Progress, Blank, Header, Fail, Blank, Source, Source, Error, Blank, Location,
                 Header, Fail, Summary
             ]
+        );
+    }
+
+    #[test]
+    fn library_frames_are_noise_with_their_code() {
+        let text = "Traceback (most recent call last):\n  File \"app.py\", line 3, in <module>\n    main()\n  File \"/usr/lib/python3.11/json/__init__.py\", line 346, in loads\n    return _default_decoder.decode(s)\n           ^^^^^^^^^^^^^^^^^^^^^^^^^^\nValueError: bad\n";
+        assert_eq!(
+            roles(text),
+            [Error, Location, Source, Noise, Noise, Noise, Error]
         );
     }
 

@@ -18,6 +18,9 @@ use crate::block::{Doc, Fate, Role};
 /// Mark superseded progress, passing tests (if `passing`) and noise as `Fate::Progress`.
 pub fn progress(doc: &mut Doc, passing: bool, noise: Option<&RegexSet>) {
     let listed = passing && lists_failures(doc);
+    if passing {
+        drop_restated_names(doc);
+    }
     let mut previous_is_progress = false;
     for i in 0..doc.lines.len() {
         let role = doc.lines[i].role;
@@ -35,6 +38,51 @@ pub fn progress(doc: &mut Doc, passing: bool, noise: Option<&RegexSet>) {
         let superseded = listed && role == Role::Fail && doc.clean(i).starts_with("test ");
         if is_noise || passing && role == Role::Pass || superseded {
             elide(doc, i);
+        }
+    }
+}
+
+/// cargo test names a failing test three times: `---- name stdout ----`, then
+/// `thread 'name' panicked at`, then the closing `failures:` list. A header goes when the
+/// next line names the same test; the list goes when every test in it had a section.
+fn drop_restated_names(doc: &mut Doc) {
+    let mut sections: Vec<String> = Vec::new();
+    for i in 0..doc.lines.len() {
+        if doc.lines[i].role != Role::Header {
+            continue;
+        }
+        let t = doc.clean(i);
+        let Some(name) = t
+            .strip_prefix("---- ")
+            .and_then(|rest| rest.strip_suffix(" stdout ----"))
+        else {
+            continue;
+        };
+        let next = (i + 1..doc.lines.len()).find(|&j| doc.lines[j].role != Role::Blank);
+        if next.is_some_and(|j| doc.clean(j).contains(&format!("'{name}'"))) {
+            sections.push(name.to_owned());
+            elide(doc, i);
+        }
+    }
+    if sections.is_empty() {
+        return;
+    }
+    for b in 0..doc.blocks.len() {
+        let block = doc.blocks[b];
+        let listed: Vec<usize> = block
+            .lines()
+            .skip(1)
+            .filter(|&i| doc.lines[i].role == Role::Fail)
+            .collect();
+        let is_list = doc.clean(block.first as usize) == "failures:" && !listed.is_empty();
+        if is_list
+            && listed
+                .iter()
+                .all(|&i| sections.iter().any(|s| s == doc.clean(i).trim()))
+        {
+            for i in block.lines() {
+                elide(doc, i);
+            }
         }
     }
 }
@@ -96,6 +144,15 @@ mod tests {
             [Progress, Progress, Keep, Keep, Keep]
         );
         assert_eq!(fates("test a ... FAILED\n", true, None), [Keep]);
+    }
+
+    #[test]
+    fn cargo_test_names_each_failure_once() {
+        let text = "failures:\n\n---- t::a stdout ----\n\nthread 't::a' panicked at src/lib.rs:3:5:\nboom\n\nfailures:\n    t::a\n\ntest result: FAILED. 0 passed; 1 failed\n";
+        let fates = fates(text, true, None);
+        assert_eq!(fates[2], Progress, "the section header");
+        assert_eq!(&fates[7..9], [Progress, Progress], "the closing list");
+        assert_eq!(fates[4], Keep, "the panic line");
     }
 
     #[test]

@@ -11,9 +11,9 @@
 //! (`src/a.rs:3,9, src/b.rs:4`): every file a removed finding was in stays named. A
 //! marker never tells the reader to fetch anything.
 //!
-//! Two rules keep markers from costing more than they save. A blank line between two
-//! hidden regions (or between one and an end of the stream) is hidden with them, so a
-//! cascade of grouped reports separated by blank lines is one marker, not fifty. And a
+//! Two rules keep markers from costing more than they save. A blank line next to a
+//! hidden region is hidden with it, so a cascade of grouped reports separated by blank
+//! lines is one marker, not fifty, and a marker needs no blank line around it. And a
 //! region whose marker would be at least as long as its text is shown instead: showing
 //! a line is always allowed, so no view is ever longer than the raw stream. A marker for
 //! grouped reports must save a quarter of their bytes, since it trades each message for
@@ -117,8 +117,8 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
         .or_else(|| doc.lines.len().checked_sub(1))
 }
 
-/// A run of shown blank lines with hidden lines (or an end of the stream) on both sides
-/// separates nothing the reader sees: hide it with its neighbours.
+/// A run of shown blank lines next to hidden lines separates the reader's lines from a
+/// marker, which is a separator already: hide it with its neighbours.
 fn hide_stranded_blanks(doc: &Doc, shown: &mut [bool]) {
     let n = shown.len();
     let mut i = 0;
@@ -131,10 +131,8 @@ fn hide_stranded_blanks(doc: &Doc, shown: &mut [bool]) {
         while i < n && shown[i] && doc.lines[i].role == Role::Blank {
             i += 1;
         }
-        let hidden_before = start == 0 || !shown[start - 1];
-        let hidden_after = i == n || !shown[i];
         let touches_hidden = start > 0 && !shown[start - 1] || i < n && !shown[i];
-        if hidden_before && hidden_after && touches_hidden {
+        if touches_hidden {
             shown[start..i].iter_mut().for_each(|s| *s = false);
         }
     }
@@ -474,12 +472,12 @@ mod tests {
     }
 
     #[test]
-    fn blank_lines_between_hidden_regions_go_with_them() {
+    fn blank_lines_next_to_hidden_regions_go_with_them() {
         let text = format!("{LONG}\n{LONG}\nkept\n");
         let doc = doc_with(&text, &[Grouped, Keep, Grouped, Keep, Keep]);
         assert_eq!(
             render(&doc, &Causes::default(), &options(2)),
-            "[lens: 3 lines elided, 1-3, 0badcafe]\n\nkept\n"
+            "[lens: 4 lines elided, 1-4, 0badcafe]\nkept\n"
         );
     }
 
