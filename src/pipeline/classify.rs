@@ -434,6 +434,9 @@ fn prefix_role(t: &str) -> Role {
     if t.ends_with("%]") && t.contains(" [") {
         return if t.contains(" FAILED") || t.contains(" ERROR") {
             Role::Fail
+        } else if t.contains(" PASSED") || t.contains(" SKIPPED") || t.contains(" XFAIL") {
+            // pytest -v: one line per test.
+            Role::Pass
         } else {
             Role::Progress
         };
@@ -663,6 +666,12 @@ fn continuation_role(t: &str, head: Role, traceback: bool, section: Section) -> 
             Role::Source
         };
     }
+    if let Some((path, _, _)) = locate::prefix(trimmed)
+        && path.ends_with(".go")
+    {
+        // go test -v prints a failing test's messages under its `=== RUN` line.
+        return Role::Error;
+    }
     match head {
         // `failures:` lists the failing tests, one per indented line.
         Role::Header if !trimmed.contains(' ') && !trimmed.is_empty() => Role::Fail,
@@ -864,6 +873,12 @@ Found 2 errors in 1 file (checked 1 source file)\n";
                 Progress, Fail, Error, Summary, Summary, Fail, Pass, Fail, Summary
             ]
         );
+    }
+
+    #[test]
+    fn go_test_verbose_messages_are_errors_under_their_run_line() {
+        let text = "=== RUN   TestScale3\n    convert_test.go:25: Scale(175, 13) = 22, want 23\n--- FAIL: TestScale3 (0.00s)\n";
+        assert_eq!(roles(text), [Progress, Error, Fail]);
     }
 
     #[test]

@@ -7,9 +7,14 @@
 //!
 //! Passing tests go the same way when `passing` is on (the tally line still says how
 //! many passed; the failures are what the run is for), and so does cargo test's
-//! `test x ... FAILED` status once the run's `failures:` list names the same tests. Noise
+//! `test x ... FAILED` status once the run's `failures:` list names the same tests (and
+//! pytest -v's `path::test FAILED [ 6%]` once its short summary does). A run of progress
+//! continues through the passing tests between its lines (go's `=== RUN` / `--- PASS`
+//! pairs), so only the run's last state stays. Noise
 //! lines go too: git's `(use "git add" ...)` hints, rustc's backtrace hint, and lines
 //! matching the configured `noise` patterns.
+
+use std::collections::HashSet;
 
 use regex::RegexSet;
 
@@ -21,25 +26,57 @@ pub fn progress(doc: &mut Doc, passing: bool, noise: Option<&RegexSet>) {
     if passing {
         drop_restated_names(doc);
     }
-    let mut previous_is_progress = false;
+    let summarised = if passing {
+        pytest_summary(doc)
+    } else {
+        HashSet::new()
+    };
+    // The last progress line of the current run; passing tests and noise between two
+    // progress lines (go's `=== RUN` / `--- PASS` pairs) do not end a run.
+    let mut last_progress: Option<usize> = None;
     for i in 0..doc.lines.len() {
         let role = doc.lines[i].role;
         if role == Role::Progress {
-            if previous_is_progress {
+            if let Some(previous) = last_progress.replace(i) {
                 // This line supersedes the one before it in the run.
-                elide(doc, i - 1);
+                elide(doc, previous);
             }
-            previous_is_progress = true;
             continue;
         }
-        previous_is_progress = false;
         let is_noise = role == Role::Noise
             || noise.is_some_and(|set| role == Role::Plain && set.is_match(&doc.clean(i)));
-        let superseded = listed && role == Role::Fail && doc.clean(i).starts_with("test ");
+        let superseded = role == Role::Fail && {
+            let t = doc.clean(i);
+            listed && t.starts_with("test ") || is_restated_status(&t, &summarised)
+        };
         if is_noise || passing && role == Role::Pass || superseded {
             elide(doc, i);
+            continue;
         }
+        last_progress = None;
     }
+}
+
+/// The test ids pytest's short summary names (`FAILED tests/a.py::test_b - msg`).
+fn pytest_summary(doc: &Doc) -> HashSet<String> {
+    (0..doc.lines.len())
+        .filter(|&i| doc.lines[i].role == Role::Fail)
+        .filter_map(|i| {
+            let t = doc.clean(i);
+            let rest = t.strip_prefix("FAILED ")?;
+            let id = rest.split(" - ").next().unwrap_or(rest).trim();
+            Some(id.to_owned())
+        })
+        .collect()
+}
+
+/// pytest -v's `tests/a.py::test_b FAILED [ 40%]`, when the short summary names it again.
+fn is_restated_status(t: &str, summarised: &HashSet<String>) -> bool {
+    !summarised.is_empty()
+        && t.ends_with("%]")
+        && t.split(' ')
+            .next()
+            .is_some_and(|id| summarised.contains(id))
 }
 
 /// cargo test names a failing test three times: `---- name stdout ----`, then
@@ -153,6 +190,21 @@ mod tests {
         assert_eq!(fates[2], Progress, "the section header");
         assert_eq!(&fates[7..9], [Progress, Progress], "the closing list");
         assert_eq!(fates[4], Keep, "the panic line");
+    }
+
+    #[test]
+    fn a_run_continues_through_passing_tests() {
+        let text = "=== RUN   A\n--- PASS: A (0.00s)\n=== RUN   B\n--- PASS: B (0.00s)\n=== RUN   C\n    c_test.go:3: bad\n--- FAIL: C (0.00s)\n";
+        assert_eq!(
+            fates(text, true, None),
+            [Progress, Progress, Progress, Progress, Keep, Keep, Keep]
+        );
+    }
+
+    #[test]
+    fn pytest_verbose_status_goes_when_the_summary_names_the_test() {
+        let text = "tests/a.py::test_a PASSED   [ 50%]\ntests/a.py::test_b FAILED   [100%]\nFAILED tests/a.py::test_b - assert 1 == 2\n";
+        assert_eq!(fates(text, true, None), [Progress, Progress, Keep]);
     }
 
     #[test]
