@@ -62,8 +62,8 @@ struct Finding {
 pub fn cause(doc: &mut Doc) -> Causes {
     let mut causes = Causes::default();
     let mut by_key: HashMap<u64, u32> = HashMap::new();
-    for b in 0..doc.blocks.len() {
-        let block = doc.blocks[b];
+    for b in 0..doc.block_count() {
+        let block = doc.block(b);
         let head = doc.lines[block.first as usize];
         if head.fate != Fate::Keep {
             continue;

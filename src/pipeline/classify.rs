@@ -82,8 +82,8 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
     let content = family == Family::Content && stream == Stream::Stdout;
     let mut section = Section::Other;
     let mut panic_message_next = false;
-    for b in 0..doc.blocks.len() {
-        let block = doc.blocks[b];
+    for b in 0..doc.block_count() {
+        let block = doc.block(b);
         let first = block.first as usize;
         let head_text = doc.clean(first);
         if head_text.trim().is_empty() {

@@ -16,8 +16,8 @@ use crate::block::{Doc, Fate, Role, Stream};
 /// Returns whether the stream reports a failure of its own.
 pub fn context(doc: &mut Doc, around: usize, tail: usize, exit_code: i32, stream: Stream) -> bool {
     let mut reported = false;
-    for b in 0..doc.blocks.len() {
-        let block = doc.blocks[b];
+    for b in 0..doc.block_count() {
+        let block = doc.block(b);
         let fails = block
             .lines()
             .any(|i| doc.lines[i].role.is_failure() && doc.lines[i].fate == Fate::Keep);

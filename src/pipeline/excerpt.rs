@@ -13,11 +13,7 @@ use crate::pipeline::cause;
 /// Count the findings still in the view; past `after`, mark quoted source `Fate::Source`.
 /// Returns the number of visible findings.
 pub fn excerpt(doc: &mut Doc, after: usize) -> usize {
-    let findings = doc
-        .blocks
-        .iter()
-        .map(|b| findings_in(doc, *b))
-        .sum::<usize>();
+    let findings = doc.blocks().map(|b| findings_in(doc, b)).sum::<usize>();
     if findings > after {
         for line in doc.lines.iter_mut() {
             if line.role == Role::Source && line.fate == Fate::Keep {

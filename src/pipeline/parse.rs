@@ -14,14 +14,18 @@
 //! asking it by rescanning the block made parsing quadratic in block length (40k
 //! unindented lines took 451 ms), so nothing here looks back further than one line.
 
-use crate::block::{Block, Doc, Line, is_redrawn};
+use crate::block::{Doc, Line, is_redrawn};
 
 /// Parse `text` into lines and blocks. The text must be shorter than 4 GiB (the caller
 /// passes anything larger through raw).
 pub fn parse(text: &str) -> Doc<'_> {
-    let mut lines = Vec::with_capacity(text.len() / 48 + 1);
-    let mut start = 0usize;
     let bytes = text.as_bytes();
+    // Counted first so the vector is allocated once, at its final size.
+    let count = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+    let mut lines = Vec::with_capacity(count);
+    // Most logs hold no `\r` or escape at all: then no line needs the per-line check.
+    let may_redraw = text.contains('\r') || text.contains('\x1b');
+    let mut start = 0usize;
     while start < bytes.len() {
         let end = match text[start..].find('\n') {
             Some(at) => start + at,
@@ -29,20 +33,19 @@ pub fn parse(text: &str) -> Doc<'_> {
         };
         lines.push(Line {
             start: start as u32,
-            end: end as u32,
             role: Default::default(),
             fate: Default::default(),
             forced: false,
-            redrawn: is_redrawn(&text[start..end]),
+            redrawn: may_redraw && is_redrawn(&text[start..end]),
         });
         start = end + 1;
     }
     let mut doc = Doc {
         text,
         lines,
-        blocks: Vec::new(),
+        heads: Vec::new(),
     };
-    doc.blocks = blocks(&doc);
+    doc.heads = heads(&doc);
     doc
 }
 
@@ -58,11 +61,12 @@ enum Shape {
     Head,
 }
 
-fn blocks(doc: &Doc) -> Vec<Block> {
-    let mut blocks: Vec<Block> = Vec::new();
-    // The open block (index into `blocks`) if its head is not blank, and whether it is a
-    // Python traceback still waiting for its exception line.
-    let mut open: Option<usize> = None;
+/// The first line of every block.
+fn heads(doc: &Doc) -> Vec<u32> {
+    let mut heads: Vec<u32> = Vec::with_capacity(doc.lines.len());
+    // Whether a block that may take continuation is open, and whether it is a Python
+    // traceback still waiting for its exception line.
+    let mut open = false;
     let mut in_traceback = false;
     // First line of a run of blank lines not yet assigned.
     let mut blank_from: Option<u32> = None;
@@ -74,41 +78,32 @@ fn blocks(doc: &Doc) -> Vec<Block> {
             blank_from.get_or_insert(i);
             continue;
         }
-        let joins = matches!(
-            (open, shape, blank_from),
-            (Some(_), Shape::Continuation, _) | (Some(_), Shape::Attached, None)
-        );
+        let joins = open
+            && match shape {
+                Shape::Continuation => true,
+                Shape::Attached => blank_from.is_none(),
+                _ => false,
+            };
         if joins {
-            let b = open.expect("joins only with an open block");
-            blocks[b].end = i + 1;
             blank_from = None;
             if in_traceback && shape == Shape::Attached {
                 // The exception line closes the traceback.
                 in_traceback = false;
-                open = None;
+                open = false;
             }
             continue;
         }
         if let Some(from) = blank_from.take() {
-            blocks.push(Block {
-                first: from,
-                end: i,
-            });
+            heads.push(from);
         }
-        blocks.push(Block {
-            first: i,
-            end: i + 1,
-        });
-        open = Some(blocks.len() - 1);
+        heads.push(i);
+        open = true;
         in_traceback = text.starts_with("Traceback (most recent call last)");
     }
     if let Some(from) = blank_from {
-        blocks.push(Block {
-            first: from,
-            end: doc.lines.len() as u32,
-        });
+        heads.push(from);
     }
-    blocks
+    heads
 }
 
 fn shape(text: &str, in_traceback: bool) -> Shape {
@@ -171,9 +166,8 @@ mod tests {
     use super::*;
 
     fn shape_of(text: &str) -> Vec<(usize, usize)> {
-        parse(text)
-            .blocks
-            .iter()
+        let doc = parse(text);
+        doc.blocks()
             .map(|b| (b.first as usize + 1, b.end as usize))
             .collect()
     }
@@ -215,9 +209,9 @@ mod tests {
     fn unindented_lines_are_one_block_each_and_parse_is_linear() {
         let text = "x\n".repeat(40_000);
         let doc = parse(&text);
-        assert_eq!(doc.blocks.len(), 40_000);
+        assert_eq!(doc.block_count(), 40_000);
         let long = format!("head\n{}", "  more\n".repeat(40_000));
-        assert_eq!(parse(&long).blocks.len(), 1);
+        assert_eq!(parse(&long).block_count(), 1);
     }
 
     #[test]

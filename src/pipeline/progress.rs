@@ -83,7 +83,7 @@ fn is_restated_status(t: &str, summarised: &HashSet<String>) -> bool {
 /// `thread 'name' panicked at`, then the closing `failures:` list. A header goes when the
 /// next line names the same test; the list goes when every test in it had a section.
 fn drop_restated_names(doc: &mut Doc) {
-    let mut sections: Vec<String> = Vec::new();
+    let mut sections: HashSet<String> = HashSet::new();
     for i in 0..doc.lines.len() {
         if doc.lines[i].role != Role::Header {
             continue;
@@ -97,15 +97,15 @@ fn drop_restated_names(doc: &mut Doc) {
         };
         let next = (i + 1..doc.lines.len()).find(|&j| doc.lines[j].role != Role::Blank);
         if next.is_some_and(|j| doc.clean(j).contains(&format!("'{name}'"))) {
-            sections.push(name.to_owned());
+            sections.insert(name.to_owned());
             elide(doc, i);
         }
     }
     if sections.is_empty() {
         return;
     }
-    for b in 0..doc.blocks.len() {
-        let block = doc.blocks[b];
+    for b in 0..doc.block_count() {
+        let block = doc.block(b);
         let listed: Vec<usize> = block
             .lines()
             .skip(1)
@@ -115,7 +115,7 @@ fn drop_restated_names(doc: &mut Doc) {
         if is_list
             && listed
                 .iter()
-                .all(|&i| sections.iter().any(|s| s == doc.clean(i).trim()))
+                .all(|&i| sections.contains(doc.clean(i).trim()))
         {
             for i in block.lines() {
                 elide(doc, i);

@@ -83,7 +83,7 @@ fn scores(doc: &Doc) -> Vec<u8> {
     let mut scores = vec![0u8; n];
     // The first line naming each file: with it kept, the view still names the file.
     let mut files: HashSet<&str> = HashSet::new();
-    for block in &doc.blocks {
+    for block in doc.blocks() {
         let mut head_score = 0u8;
         for i in block.lines() {
             let line = doc.lines[i];

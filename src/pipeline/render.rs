@@ -20,9 +20,9 @@
 //! a place: one mypy line replaced by a marker naming it is no gain.
 
 use crate::block::{Doc, Fate, Role};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
-use crate::pipeline::cause::Causes;
+use crate::pipeline::cause::{Causes, Member};
 use crate::pipeline::locate;
 
 /// What render needs besides the document.
@@ -88,8 +88,7 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
         .filter(kept)
         .find(|&i| role(i) == Role::Fail && named(i))
         .or_else(|| {
-            doc.blocks
-                .iter()
+            doc.blocks()
                 .filter(|b| kept(&(b.first as usize)) && role(b.first as usize) == Role::Error)
                 .map(|b| {
                     // A traceback says what went wrong on its last line.
@@ -144,7 +143,7 @@ fn hide_stranded_blanks(doc: &Doc, shown: &mut [bool]) {
 fn counts(doc: &Doc) -> String {
     let (mut errors, mut warnings, mut failed) = (0usize, 0usize, 0usize);
     let mut after_panic = false;
-    for block in &doc.blocks {
+    for block in doc.blocks() {
         let first = block.first as usize;
         let head = doc.lines[first].role;
         let text = doc.clean(first);
@@ -243,7 +242,7 @@ fn write(
             }
         }
         let marker = marker(i - start, start + 1, i, options.handle, &detail);
-        let region_bytes = doc.lines[i - 1].end as usize + 1 - doc.lines[start].start as usize;
+        let region_bytes = doc.line_end(i - 1) + 1 - doc.lines[start].start as usize;
         // A marker standing for grouped reports trades their messages for their places:
         // worth it only when it saves a quarter of the bytes.
         let worth = if first_member < member && options.level == 2 {
@@ -279,12 +278,13 @@ fn unnamed_files(
     max: usize,
 ) -> String {
     let mut files: Vec<&str> = Vec::new();
+    let mut listed: HashSet<&str> = HashSet::new();
     let mut more = 0usize;
-    for i in region {
+    for i in region.filter(|&i| doc.lines[i].fate == Fate::Ranked) {
         let Some(file) = locate::file_of(doc.raw(i)) else {
             continue;
         };
-        if named.contains(file) || files.contains(&file) {
+        if named.contains(file) || !listed.insert(file) {
             continue;
         }
         if files.len() < max {
@@ -310,7 +310,7 @@ fn detail_is_counts(options: &Options, detail: &str) -> bool {
 
 fn push_line(out: &mut String, doc: &Doc, i: usize) {
     out.push_str(doc.raw(i));
-    let end = doc.lines[i].end as usize;
+    let end = doc.line_end(i);
     if end < doc.text.len() {
         out.push('\n');
     }
@@ -332,33 +332,39 @@ fn group_detail(causes: &Causes, range: std::ops::Range<usize>, max_locations: u
     if range.is_empty() {
         return String::new();
     }
-    let members = &causes.members[range];
-    let mut groups: Vec<u32> = Vec::new();
-    for m in members {
-        if !groups.contains(&m.group) {
-            groups.push(m.group);
-        }
+    // Groups in order of appearance, each with its members; then each group's files in
+    // order of appearance, each with its line numbers. Indexed, so a region of a hundred
+    // thousand reports in as many files stays linear.
+    let mut groups: Vec<(u32, Vec<&Member>)> = Vec::new();
+    let mut group_at: HashMap<u32, usize> = HashMap::new();
+    for m in &causes.members[range] {
+        let at = *group_at.entry(m.group).or_insert_with(|| {
+            groups.push((m.group, Vec::new()));
+            groups.len() - 1
+        });
+        groups[at].1.push(m);
     }
     let per_group = (max_locations / groups.len()).max(1);
     let mut parts = Vec::with_capacity(groups.len());
-    for g in groups {
-        let of_group: Vec<_> = members.iter().filter(|m| m.group == g).collect();
+    for (g, members) in groups {
         let group = &causes.groups[g as usize];
         let label = group
             .label
             .as_deref()
             .map(|l| format!("{l} "))
             .unwrap_or_default();
-        // Files in order of appearance, each with its line numbers.
         let mut files: Vec<(&str, Vec<&str>)> = Vec::new();
-        for m in &of_group {
-            match files.iter_mut().find(|(f, _)| *f == m.file) {
-                Some((_, lines)) => lines.push(&m.line_number),
-                None => files.push((&m.file, vec![&m.line_number])),
-            }
+        let mut file_at: HashMap<&str, usize> = HashMap::new();
+        for m in &members {
+            let at = *file_at.entry(&m.file).or_insert_with(|| {
+                files.push((&m.file, Vec::new()));
+                files.len() - 1
+            });
+            files[at].1.push(&m.line_number);
         }
-        let per_file = (per_group / files.len()).max(1);
-        let places: Vec<String> = files
+        let listed_files = files.len().min(per_group);
+        let per_file = (per_group / listed_files).max(1);
+        let mut places: Vec<String> = files[..listed_files]
             .iter()
             .map(|(file, lines)| {
                 let listed = lines[..lines.len().min(per_file)].join(",");
@@ -369,9 +375,12 @@ fn group_detail(causes: &Causes, range: std::ops::Range<usize>, max_locations: u
                 }
             })
             .collect();
+        if files.len() > listed_files {
+            places.push(format!("and {} more files", files.len() - listed_files));
+        }
         parts.push(format!(
             "{} more {label}like line {} at {}",
-            of_group.len(),
+            members.len(),
             group.first_line,
             places.join(", ")
         ));
