@@ -656,6 +656,15 @@ fn continuation_role(t: &str, head: Role, traceback: bool, section: Section) -> 
     if sw(trimmed, "at ") && trimmed.ends_with(')') {
         return Role::Location;
     }
+    if let Some(frame) = trimmed.strip_prefix("❯ ")
+        && frame
+            .rsplit(' ')
+            .next()
+            .is_some_and(|p| locate::path_line(p).is_some())
+    {
+        // vitest's stack frame: `❯ parseAmount src/price.js:4:11`.
+        return Role::Location;
+    }
     if is_cargo_status(t.as_bytes()) {
         return cargo_status_role(t[..12].trim_start());
     }
@@ -665,6 +674,10 @@ fn continuation_role(t: &str, head: Role, traceback: bool, section: Section) -> 
         } else {
             Role::Source
         };
+    }
+    if head.is_finding() && (trimmed.starts_with("- ") || trimmed.starts_with("+ ")) {
+        // A suggested edit's removed or added line (ruff, rustc): quoted source.
+        return Role::Source;
     }
     if let Some((path, _, _)) = locate::prefix(trimmed)
         && path.ends_with(".go")

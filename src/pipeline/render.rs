@@ -81,7 +81,12 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
     let role = |i: usize| doc.lines[i].role;
     let named = |i: usize| {
         let t = doc.clean(i);
-        t.starts_with("FAILED ") || t.starts_with("--- FAIL") || t.contains('●')
+        let trimmed = t.trim_start();
+        t.starts_with("FAILED ")
+            || t.starts_with("--- FAIL")
+            || t.contains('●')
+            || trimmed.starts_with('×')
+            || trimmed.starts_with('✕')
     };
     // pytest's short summary line names the test and says why; go and jest name theirs.
     all.clone()
@@ -156,10 +161,14 @@ fn counts(doc: &Doc) -> String {
             }
             Role::Error if !after_panic && !text.starts_with("E ") => errors += 1,
             Role::Warning => warnings += 1,
-            Role::Fail if is_named_failure(&text) => failed += 1,
             _ => {}
         }
         after_panic = text.contains("panicked at");
+    }
+    for i in 0..doc.lines.len() {
+        if doc.lines[i].role == Role::Fail && is_named_failure(&doc.clean(i)) {
+            failed += 1;
+        }
     }
     let mut parts = vec![plural(doc.lines.len(), "line")];
     for (n, word) in [(errors, "error"), (warnings, "warning")] {
