@@ -5,7 +5,9 @@
 //! over quoted source over a passing test), raised for plain text that says something
 //! went wrong (`failed`, `denied`, `not found`, ...) and for the last and first lines of
 //! the stream (where a tool says how it ended and what it was doing), and for the first
-//! line naming each file (so a cut grep still shows every file once). A line inside a
+//! line naming each file (so a cut grep still shows every file once), and for a line
+//! whose template (first word and punctuation) is rare when one template prints most of
+//! the stream: the one line a script printed differently is the one to keep. A line inside a
 //! block scores at least its head's score less a little, so a kept block stays whole.
 //! The cut is a counting selection over scores, linear in the number of lines; ties go to
 //! the earlier line.
@@ -14,7 +16,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use crate::block::{Doc, Fate, Role};
 use crate::pipeline::locate;
@@ -83,14 +85,30 @@ fn scores(doc: &Doc) -> Vec<u8> {
     let mut scores = vec![0u8; n];
     // The first line naming each file: with it kept, the view still names the file.
     let mut files: HashSet<&str> = HashSet::new();
+    // How many plain candidates share each line template: a line printed by a template
+    // used once, among thousands printed by another, is what the run was for.
+    let mut templates: HashMap<u64, u32> = HashMap::new();
+    let template_of = |i: usize| template(&doc.clean(i));
+    for i in 0..n {
+        let line = doc.lines[i];
+        if line.fate == Fate::Keep && !line.forced && line.role == Role::Plain {
+            *templates.entry(template_of(i)).or_insert(0) += 1;
+        }
+    }
+    let crowded = templates.values().any(|&c| c as usize * 2 > n);
     for block in doc.blocks() {
         let mut head_score = 0u8;
         for i in block.lines() {
             let line = doc.lines[i];
             let mut score = role_score(line.role);
             let candidate = line.fate == Fate::Keep && !line.forced;
-            if candidate && line.role == Role::Plain && ALARM.is_match(&doc.clean(i)) {
-                score = score.saturating_add(100);
+            if candidate && line.role == Role::Plain {
+                if ALARM.is_match(&doc.clean(i)) {
+                    score = score.saturating_add(100);
+                }
+                if crowded && templates.get(&template_of(i)).is_some_and(|&c| c <= 2) {
+                    score = score.saturating_add(60);
+                }
             }
             if candidate
                 && let Some(file) = locate::file_of(doc.raw(i))
@@ -112,6 +130,26 @@ fn scores(doc: &Doc) -> Vec<u8> {
         }
     }
     scores
+}
+
+/// A line's template: its first word and the punctuation and spacing after it, so
+/// `applied 0001_backfill in 40 ms` and `applied 0002_drop in 77 ms` share one.
+fn template(t: &str) -> u64 {
+    let bytes = t.as_bytes();
+    let first_end = bytes
+        .iter()
+        .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+        .unwrap_or(bytes.len());
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    let mut add = |b: u8| hash = (hash ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+    bytes[..first_end].iter().for_each(|&b| add(b));
+    add(0);
+    for &b in &bytes[first_end..] {
+        if !(b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80) {
+            add(b);
+        }
+    }
+    hash
 }
 
 fn role_score(role: Role) -> u8 {
@@ -165,6 +203,23 @@ mod tests {
         assert!(kept.contains(&"upload refused: quota exceeded".to_owned()));
         assert!(kept.contains(&"record 99 stored".to_owned()));
         assert!(kept.contains(&"record 0 stored".to_owned()));
+    }
+
+    #[test]
+    fn the_line_printed_by_a_rare_template_outranks_the_flood() {
+        let mut text = String::new();
+        for i in 0..500 {
+            text.push_str(&format!(
+                "wrote record {i:04} region=eu-{} bytes={}\n",
+                i % 7,
+                i * 3
+            ));
+            if i == 250 {
+                text.push_str("checksum mismatch at record 0250 (expected ab12)\n");
+            }
+        }
+        let kept = kept(&text, 20);
+        assert!(kept.contains(&"checksum mismatch at record 0250 (expected ab12)".to_owned()));
     }
 
     #[test]
