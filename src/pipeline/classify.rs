@@ -264,6 +264,10 @@ fn head_role(t: &str, section: Section) -> Role {
         b'=' if is_rule_line(t, '=') => {
             return if is_pytest_tally(t) {
                 Role::Summary
+            } else if t.contains(" test session starts ") || t.contains(" short test summary info ")
+            {
+                // Eighty bytes of frame around what follows: the lines themselves say it.
+                Role::Noise
             } else {
                 Role::Header
             };
@@ -458,6 +462,8 @@ fn prefix_role(t: &str) -> Role {
             "cachedir: ",
         ],
     ) && (t.contains(" -- Python ") || !t.starts_with("platform "))
+        || t == "Hint: make sure your test modules/packages have valid Python names."
+        || t == "Traceback:"
     {
         return Role::Noise;
     }
@@ -818,7 +824,7 @@ FAILED tests/test_a.py::test_b - assert 1 == 2
             roles(text),
             [
                 Progress, Blank, Header, Fail, Blank, Source, Source, Error, Blank, Location,
-                Header, Fail, Summary
+                Noise, Fail, Summary
             ]
         );
     }

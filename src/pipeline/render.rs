@@ -92,19 +92,29 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
     all.clone()
         .filter(kept)
         .find(|&i| role(i) == Role::Fail && named(i))
+        // pytest's `E   ModuleNotFoundError: ...` says why a collection failed.
+        .or_else(|| {
+            all.clone()
+                .filter(kept)
+                .find(|&i| role(i) == Role::Error && doc.clean(i).starts_with("E  "))
+        })
         .or_else(|| {
             doc.blocks()
                 .filter(|b| kept(&(b.first as usize)) && role(b.first as usize) == Role::Error)
                 .map(|b| {
-                    // A traceback says what went wrong on its last line.
+                    // A traceback says what went wrong on its last line, and when one
+                    // exception led to another the last traceback is the one that ended
+                    // the program.
                     let first = b.first as usize;
-                    let last = b.end as usize - 1;
-                    let traceback = doc.clean(first).starts_with("Traceback");
-                    if traceback && role(last) == Role::Error && kept(&last) {
-                        last
-                    } else {
-                        first
+                    if !doc.clean(first).starts_with("Traceback") {
+                        return first;
                     }
+                    doc.blocks()
+                        .filter(|t| doc.clean(t.first as usize).starts_with("Traceback"))
+                        .map(|t| t.end as usize - 1)
+                        .filter(|&last| role(last) == Role::Error && kept(&last))
+                        .last()
+                        .unwrap_or(first)
                 })
                 .next()
         })
