@@ -7,11 +7,12 @@
 //! from it, plus needles for the shapes recorded in this tree (`shape-*`). Both streams
 //! are rendered with the recorded argv and exit status, and searched together.
 
-use std::path::Path;
-
 use lens::block::Stream;
 use lens::pipeline::{Request, Settings, view};
 use regex::Regex;
+
+#[path = "pipeline_fixture.rs"]
+mod fixture;
 
 struct Case {
     case: &'static str,
@@ -320,43 +321,25 @@ const CASES: &[Case] = &[
     },
 ];
 
-fn fixture_dir(case: &str) -> Option<std::path::PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-    std::fs::read_dir(&root)
-        .ok()?
-        .flatten()
-        .map(|tool| tool.path().join(case))
-        .find(|dir| dir.join("meta.toml").is_file())
-}
-
 #[test]
 fn level2_keeps_every_needle_and_names_every_item() {
     let settings = Settings::default();
     let mut failures = Vec::new();
     for case in CASES {
-        let Some(dir) = fixture_dir(case.case) else {
+        let Some(fixture) = fixture::named(case.case) else {
             failures.push(format!("{}: fixture missing", case.case));
             continue;
         };
-        let meta: toml::Table =
-            toml::from_str(&std::fs::read_to_string(dir.join("meta.toml")).unwrap()).unwrap();
-        let argv: Vec<String> = meta["command"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|a| a.as_str().unwrap().to_owned())
-            .collect();
-        let exit = meta["exit"].as_integer().unwrap() as i32;
         let (mut raw, mut shown) = (String::new(), String::new());
         for stream in [Stream::Stdout, Stream::Stderr] {
-            let text = std::fs::read_to_string(dir.join(stream.name())).unwrap_or_default();
+            let text = fixture.stream(stream.name());
             let request = Request {
                 stream,
                 level: 2,
                 budget: 200,
                 handle: "0badcafe",
-                exit_code: exit,
-                argv: &argv,
+                exit_code: fixture.exit,
+                argv: &fixture.argv,
                 settings: &settings,
             };
             shown.push_str(&view(&text, &request));

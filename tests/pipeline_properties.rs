@@ -12,10 +12,11 @@
 //! seeded pseudo-random longer streams from a tiny in-file generator (no framework), then
 //! the fixtures under tests/fixtures.
 
-use std::path::Path;
-
 use lens::block::Stream;
 use lens::pipeline::{Request, Settings, view};
+
+#[path = "pipeline_fixture.rs"]
+mod fixture;
 
 const HANDLE: &str = "5eed0001";
 
@@ -326,41 +327,15 @@ fn seeded_random_streams_keep_the_invariants() {
 
 #[test]
 fn every_fixture_keeps_the_invariants() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut checked = 0;
-    for tool in std::fs::read_dir(&root).unwrap().flatten() {
-        let Ok(cases) = std::fs::read_dir(tool.path()) else {
-            continue;
-        };
-        for case in cases.flatten() {
-            let dir = case.path();
-            let Ok(meta) = std::fs::read_to_string(dir.join("meta.toml")) else {
-                continue;
-            };
-            let meta: toml::Table = toml::from_str(&meta).unwrap();
-            let argv: Vec<String> = meta["command"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|a| a.as_str().unwrap().to_owned())
-                .collect();
-            let exit = meta["exit"].as_integer().unwrap() as i32;
-            for stream in [Stream::Stdout, Stream::Stderr] {
-                let Ok(text) = std::fs::read_to_string(dir.join(stream.name())) else {
-                    continue;
-                };
-                for budget in [0, 200] {
-                    check_all_levels(
-                        &text,
-                        exit,
-                        stream,
-                        &argv,
-                        budget,
-                        &dir.display().to_string(),
-                    );
-                }
-                checked += 1;
+    for fixture in fixture::all() {
+        for stream in [Stream::Stdout, Stream::Stderr] {
+            let text = fixture.stream(stream.name());
+            for budget in [0, 200] {
+                let what = fixture.dir.display().to_string();
+                check_all_levels(&text, fixture.exit, stream, &fixture.argv, budget, &what);
             }
+            checked += 1;
         }
     }
     assert!(checked > 0, "no fixtures found");

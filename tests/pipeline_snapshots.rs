@@ -6,51 +6,15 @@
 //! the snapshots; a rewritten snapshot is reviewed by eye before it is committed.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+#[path = "pipeline_fixture.rs"]
+mod fixture;
 
 use lens::block::Stream;
 use lens::pipeline::{Request, Settings, view};
 
 const HANDLE: &str = "0badcafe";
-
-struct Fixture {
-    dir: PathBuf,
-    argv: Vec<String>,
-    exit: i32,
-}
-
-fn fixtures() -> Vec<Fixture> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-    let mut found = Vec::new();
-    for tool in sorted_dirs(&root) {
-        for case in sorted_dirs(&tool) {
-            let meta = fs::read_to_string(case.join("meta.toml")).expect("meta.toml");
-            let meta: toml::Table = toml::from_str(&meta).expect("meta.toml parses");
-            let argv = meta["command"]
-                .as_array()
-                .expect("command is an array")
-                .iter()
-                .map(|a| a.as_str().expect("argv is strings").to_owned())
-                .collect();
-            let exit = meta["exit"].as_integer().expect("exit is an integer") as i32;
-            found.push(Fixture {
-                dir: case,
-                argv,
-                exit,
-            });
-        }
-    }
-    found
-}
-
-fn sorted_dirs(dir: &Path) -> Vec<PathBuf> {
-    let mut dirs: Vec<PathBuf> = fs::read_dir(dir)
-        .map(|entries| entries.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-        .unwrap_or_default();
-    dirs.retain(|p| p.is_dir());
-    dirs.sort();
-    dirs
-}
 
 #[test]
 fn every_fixture_matches_its_reviewed_view_at_every_level() {
@@ -59,16 +23,13 @@ fn every_fixture_matches_its_reviewed_view_at_every_level() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut failures = Vec::new();
     let mut compared = 0;
-    for fixture in fixtures() {
+    for fixture in fixture::all() {
         let relative = fixture
             .dir
             .strip_prefix(root.join("tests/fixtures"))
             .expect("under fixtures");
         for stream in [Stream::Stdout, Stream::Stderr] {
-            let bytes = fs::read(fixture.dir.join(stream.name())).unwrap_or_default();
-            let Ok(text) = String::from_utf8(bytes) else {
-                continue;
-            };
+            let text = fixture.stream(stream.name());
             if text.is_empty() || text.contains('\0') {
                 continue;
             }
