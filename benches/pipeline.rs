@@ -12,14 +12,17 @@
 //!
 //! - Growth fails the run. For each stage and corpus, time(16x) / time(1x) is compared
 //!   with 16 and time(16x) / time(4x) with 4. A stage fails only when BOTH ratios exceed
-//!   linear by more than [`GROWTH_TOLERANCE`] (2x). Timings are the minimum of repeated
-//!   runs, stable to within 10-20% on a busy two-core machine. The larger cost is the
-//!   memory hierarchy: a stage whose per-line records fit in L2 at 1x and spill to memory
-//!   at 16x measured up to 1.4x linear on the 16x ratio and 1.9x on the 4x one (a 0.1 ms
-//!   stage on this machine), though the same stages grow 2.0-2.4x per doubling from 16x
-//!   to 64x. Quadratic code lands at 16x linear and 4x linear. Requiring both steps keeps
-//!   one noisy sample from failing the build; stages under [`GROWTH_FLOOR`] at 16x are
-//!   reported but not judged, since their timings are mostly noise.
+//!   linear by more than [`GROWTH_TOLERANCE`] (3x). Quadratic code lands at 16x linear on
+//!   the first ratio and 4x on the second, far past it. Linear code does not stay at 1x:
+//!   timings are minima of repeated runs, but on a two-core machine shared with other
+//!   work, memory bandwidth and cache are shared too, and a 16x input suffers more from
+//!   that than a 1x one. Measured here under load, linear stages reached 2.7x linear on
+//!   the 16x ratio and 2.5x on the 4x one (parse, whose 16x input is 100 MB), though
+//!   the same stages grow 2.0-2.4x per doubling from 16x to 64x on a quieter machine.
+//!   The corpora start large enough (see [`MIXED_MIN_BYTES`]) that all three scales are
+//!   past the fastest caches. Requiring both steps keeps one noisy sample from failing
+//!   the build; stages under [`GROWTH_FLOOR`] at 16x are reported but not judged, since
+//!   their timings are mostly noise.
 //! - Latency is compared with bench/results/micro-baseline.json and only reported, since
 //!   absolute times belong to the machine that recorded them; `--gate-latency` fails on a
 //!   stage more than [`LATENCY_TOLERANCE`] slower than its baseline, for use on that machine.
@@ -34,7 +37,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// How far past linear a stage may grow before the build fails (see the module comment).
-const GROWTH_TOLERANCE: f64 = 2.0;
+const GROWTH_TOLERANCE: f64 = 3.0;
 /// Below this time at 16x, a stage is too fast for its growth to be measured reliably.
 const GROWTH_FLOOR: Duration = Duration::from_millis(2);
 /// The mixed corpus is repeated up to at least this size at 1x, so that all three scales
