@@ -279,6 +279,23 @@ mod tests {
     }
 
     #[test]
+    fn the_documented_example_parses_and_states_the_defaults() {
+        let example = parse(include_str!("../docs/config.example.toml"))
+            .expect("docs/config.example.toml parses");
+        let defaults = Config::default();
+        assert_eq!(
+            example.level.unwrap_or(cli::DEFAULT_LEVEL),
+            cli::DEFAULT_LEVEL
+        );
+        assert_eq!(
+            example.budget.unwrap_or(cli::DEFAULT_BUDGET),
+            cli::DEFAULT_BUDGET
+        );
+        assert_eq!(example.store, defaults.store);
+        assert_eq!(example.log, defaults.log);
+    }
+
+    #[test]
     fn program_name_is_the_file_name() {
         assert_eq!(program_name("/usr/bin/cargo".as_ref()), "cargo");
         assert_eq!(program_name("cargo".as_ref()), "cargo");
