@@ -135,6 +135,8 @@ fn is_failure_line(line: &str) -> bool {
         || line.starts_with("E  ")
         || line.starts_with("Traceback")
         || line.starts_with("ValueError")
+        || line.contains("panicked at")
+        || line.contains("  error  ")
 }
 
 /// Drop `ESC [ ... letter` sequences.
@@ -208,6 +210,14 @@ const VOCABULARY: &[&str] = &[
     "Traceback (most recent call last):",
     "ValueError: bad",
     "FAILED tests/test_a.py::test_b - assert 1 == 2",
+    "é.rs:12:3: error: ünïcode ✓",
+    "\tindented with a tab ✕",
+    "   ",
+    "==================== FAILURES ====================",
+    "thread 'tests::a' panicked at src/lib.rs:1:5:",
+    "  1:7  error  'x' is never used  no-unused-vars",
+    "/p/src/a.js",
+    "diff --git a/x b/x",
 ];
 
 fn long_line() -> String {
@@ -283,7 +293,12 @@ fn seeded_random_streams_keep_the_invariants() {
     let mut vocab: Vec<String> = VOCABULARY.iter().map(|s| s.to_string()).collect();
     vocab.push(long);
     let argv = vec!["cargo".to_owned(), "test".to_owned()];
-    for seed in 1..=300u64 {
+    // LENS_SEEDS=N runs more seeds than the default, for a longer search.
+    let seeds: u64 = std::env::var("LENS_SEEDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(300);
+    for seed in 1..=seeds {
         let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
         let n = 1 + rng.below(400);
         let mut text = String::new();
@@ -321,6 +336,9 @@ fn seeded_random_streams_keep_the_invariants() {
             Stream::Stderr
         };
         let budget = [0, 5, 200][rng.below(3)];
+        if std::env::var("LENS_SEED").is_ok_and(|s| s == seed.to_string()) {
+            eprintln!("{text:?} exit {exit} {stream:?} budget {budget}");
+        }
         check_all_levels(&text, exit, stream, &argv, budget, &format!("seed {seed}"));
     }
 }

@@ -144,7 +144,7 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
                 previous = role;
             }
         }
-        if eslint_file {
+        if eslint_file && head == Role::Plain {
             // The bare path above eslint's findings is where they are.
             doc.lines[first].role = Role::Location;
         }
@@ -623,7 +623,7 @@ fn continuation_role(t: &str, head: Role, traceback: bool, section: Section) -> 
                 Role::Location
             };
         }
-        if !t.starts_with([' ', '\t']) {
+        if crate::pipeline::parse::is_exception_name(t) {
             // The exception line that closes the traceback.
             return Role::Error;
         }

@@ -126,10 +126,21 @@ fn shape(text: &str, in_traceback: bool) -> Shape {
     if text.starts_with("help: ") || text.starts_with("note: ") || text.starts_with("= ") {
         return Shape::Attached;
     }
-    if in_traceback {
+    if in_traceback && is_exception_name(text) {
         return Shape::Attached;
     }
     Shape::Head
+}
+
+/// `ValueError: x`, `KeyError`, `requests.HTTPError: x`: what closes a traceback (a
+/// class name, so `warning: x` does not).
+pub(crate) fn is_exception_name(text: &str) -> bool {
+    let name = text.split(':').next().unwrap_or(text);
+    let class = name.rsplit('.').next().unwrap_or(name);
+    class.starts_with(|c: char| c.is_ascii_uppercase())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
 }
 
 /// `12 | code` or `12 |`: a source gutter whose line number starts the line; also
@@ -203,6 +214,13 @@ mod tests {
     fn a_traceback_ends_with_its_exception_line() {
         let text = "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n    f()\nNameError: name 'f' is not defined\nafter\n";
         assert_eq!(shape_of(text), [(1, 4), (5, 5)]);
+    }
+
+    #[test]
+    fn only_an_exception_closes_a_traceback() {
+        let text =
+            "Traceback (most recent call last):\n  File \"a.py\", line 1\n=== FAILURES ===\n";
+        assert_eq!(shape_of(text), [(1, 2), (3, 3)]);
     }
 
     #[test]
