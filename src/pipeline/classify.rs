@@ -704,7 +704,10 @@ fn continuation_role(t: &str, head: Role, traceback: bool, section: Section) -> 
 /// rustc/ruff/gcc/jest code frames: `|`, `12 | code`, `> 4 | code`, `...`, and
 /// rustc's suggestion diffs (`3 - old`, `3 + new`).
 fn is_gutter_line(trimmed: &str) -> bool {
-    let t = trimmed.strip_prefix("> ").unwrap_or(trimmed);
+    let t = trimmed
+        .strip_prefix('>')
+        .map(str::trim_start)
+        .unwrap_or(trimmed);
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     let rest = t[digits..].trim_start();
     rest.starts_with('|') || trimmed == "..." || crate::pipeline::parse::is_gutter(t.as_bytes())

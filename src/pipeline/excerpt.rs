@@ -38,12 +38,20 @@ fn findings_in(doc: &Doc, block: Block) -> usize {
             .filter(|&i| doc.lines[i].role.is_finding() && doc.lines[i].fate == Fate::Keep)
             .count(),
         Role::Error | Role::Warning => cause::is_locatable(doc, block) as usize,
-        Role::Fail => {
-            let t = doc.clean(block.first as usize);
-            let counted = t.starts_with("___") || t.starts_with("--- FAIL") || t.contains('●');
-            counted as usize
-        }
-        _ => 0,
+        // A failing test's section: pytest's `____ test_b ____`, go's `--- FAIL`, jest's
+        // and vitest's `FAIL file` and `● suite › test` (which sit inside a block).
+        _ => block
+            .lines()
+            .filter(|&i| doc.lines[i].role == Role::Fail && doc.lines[i].fate == Fate::Keep)
+            .filter(|&i| {
+                let t = doc.clean(i);
+                let trimmed = t.trim_start();
+                t.starts_with("___")
+                    || t.starts_with("--- FAIL")
+                    || trimmed.starts_with("FAIL ")
+                    || trimmed.starts_with('●')
+            })
+            .count(),
     }
 }
 

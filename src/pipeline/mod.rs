@@ -31,7 +31,7 @@ pub mod rank;
 pub mod render;
 mod settings;
 
-pub use settings::{Overrides, Pattern, Settings};
+pub use settings::{Overrides, Pattern, Settings, program_name};
 
 use regex::RegexSet;
 
@@ -91,12 +91,9 @@ pub struct Plan {
 
 impl Plan {
     pub fn new(request: &Request) -> Plan {
-        let program = request
-            .argv
-            .first()
-            .map(|p| p.rsplit('/').next().unwrap_or(p))
-            .unwrap_or("");
-        let stages = request.settings.for_program(program);
+        let stages = request
+            .settings
+            .for_program(settings::program_name(request.argv));
         let noise = (!stages.noise.is_empty())
             .then(|| RegexSet::new(stages.noise.iter().map(|p| p.as_str())).ok())
             .flatten();

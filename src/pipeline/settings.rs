@@ -93,6 +93,10 @@ impl Settings {
             commands: BTreeMap::new(),
             ..self.clone()
         };
+        // Built-in defaults for a few programs, under anything the config says for them.
+        if BUILTIN_QUOTE_FREE.contains(&program) {
+            s.excerpt_after = 0;
+        }
         if let Some(o) = self.commands.get(program) {
             s.dedupe = o.dedupe.unwrap_or(s.dedupe);
             s.progress = o.progress.unwrap_or(s.progress);
@@ -108,6 +112,49 @@ impl Settings {
         }
         s
     }
+}
+
+/// Test runners whose failures quote the test's own code: the location and the
+/// expected/received lines say what failed, and the code is in the file at that location,
+/// so their source goes from the first finding (`excerpt_after = 0`).
+const BUILTIN_QUOTE_FREE: &[&str] = &["jest", "vitest", "pytest", "py.test"];
+
+/// The program argv runs, looking through launchers: `npx jest` is jest, `python -m
+/// pytest` is pytest, `uv run pytest` is pytest. Base name only (`/usr/bin/git` is git).
+pub fn program_name(argv: &[String]) -> &str {
+    let Some(first) = argv.first() else {
+        return "";
+    };
+    let rest = &argv[1..];
+    let after = |skip: &[&str]| {
+        rest.iter()
+            .find(|a| !a.starts_with('-') && !skip.contains(&a.as_str()))
+            .map(|a| base(a))
+    };
+    let name = base(first);
+    let launched = match name {
+        "npx" | "bunx" | "pnpx" => after(&[]),
+        "yarn" | "pnpm" | "bun" => after(&["exec", "run", "dlx"]),
+        "npm" => rest
+            .first()
+            .filter(|a| matches!(a.as_str(), "exec" | "x"))
+            .and_then(|_| after(&["exec", "x"])),
+        "uv" | "poetry" | "pipenv" | "hatch" => rest
+            .first()
+            .filter(|a| a.as_str() == "run")
+            .and_then(|_| after(&["run"])),
+        n if n.starts_with("python") => rest
+            .iter()
+            .position(|a| a == "-m")
+            .and_then(|at| rest.get(at + 1))
+            .map(|a| base(a)),
+        _ => None,
+    };
+    launched.unwrap_or(name)
+}
+
+fn base(arg: &str) -> &str {
+    arg.rsplit('/').next().unwrap_or(arg)
 }
 
 /// A noise regex, checked when the config is read.
@@ -179,6 +226,27 @@ mod tests {
             "the example documents the defaults"
         );
         assert!(settings.commands.contains_key("git"));
+    }
+
+    #[test]
+    fn launchers_are_looked_through() {
+        let argv = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        assert_eq!(program_name(&argv("npx jest --ci")), "jest");
+        assert_eq!(program_name(&argv("python3 -m pytest -q")), "pytest");
+        assert_eq!(program_name(&argv("uv run pytest")), "pytest");
+        assert_eq!(program_name(&argv("yarn run vitest")), "vitest");
+        assert_eq!(program_name(&argv("npm test")), "npm");
+        assert_eq!(program_name(&argv("/usr/bin/git status")), "git");
+        assert_eq!(program_name(&[]), "");
+    }
+
+    #[test]
+    fn test_runners_drop_quoted_source_unless_configured_otherwise() {
+        let settings = Settings::default();
+        assert_eq!(settings.for_program("jest").excerpt_after, 0);
+        assert_eq!(settings.for_program("cargo").excerpt_after, 5);
+        let mine: Settings = toml::from_str("[commands.jest]\nexcerpt_after = 3\n").unwrap();
+        assert_eq!(mine.for_program("jest").excerpt_after, 3);
     }
 
     #[test]
