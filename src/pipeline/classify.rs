@@ -497,6 +497,9 @@ fn prefix_role(t: &str) -> Role {
     ) {
         return Role::Warning;
     }
+    if sw(t, "make") && (t.contains(": Entering directory") || t.contains(": Leaving directory")) {
+        return Role::Noise;
+    }
     if sw(t, "Caused by:") || has_colon && t.contains(": In function ") || sw(t, "goroutine ") {
         return Role::Note;
     }

@@ -41,7 +41,10 @@ pub fn dedupe(doc: &mut Doc) {
             // cause groups it and names its place; a repeat here would lose the place.
             continue;
         }
-        let failure = block.lines().any(|i| doc.lines[i].role.is_failure());
+        // Failures and tallies: their numbers are what they say.
+        let failure = block
+            .lines()
+            .any(|i| doc.lines[i].role.is_failure() || doc.lines[i].role == Role::Summary);
         let mut masked = Hasher::new(head.role as u64);
         // A failure names its test (`tests::case_7`): there only whole numbers vary.
         masked.keep_names = failure;
@@ -272,6 +275,12 @@ mod tests {
             .map(|i| format!("thread 'tests::case_{i}' panicked at src/lib.rs:{i}:5:\n"))
             .collect();
         assert!(fates(&text).iter().all(|f| *f == Keep));
+    }
+
+    #[test]
+    fn tallies_with_other_counts_are_not_repeats() {
+        let text = "test result: ok. 5 passed; 0 failed\ntest result: ok. 12 passed; 0 failed\ntest result: ok. 12 passed; 0 failed\n";
+        assert_eq!(fates(text), [Keep, Keep, Repeat]);
     }
 
     #[test]
