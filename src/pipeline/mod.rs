@@ -30,6 +30,7 @@ pub mod progress;
 pub mod rank;
 pub mod render;
 mod settings;
+pub mod shapes;
 
 pub use settings::{Overrides, Pattern, Settings, program_name};
 

@@ -219,7 +219,6 @@ fn write(
     options: &Options,
 ) -> String {
     let n = doc.lines.len();
-    let text = doc.text;
     let mut out = String::new();
     let mut member = 0usize;
     let mut named: Option<HashSet<&str>> = None;
@@ -276,7 +275,6 @@ fn write(
             out.push('\n');
         }
     }
-    let _ = text;
     out
 }
 

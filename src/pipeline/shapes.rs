@@ -1,0 +1,355 @@
+//! What a line says by itself: the prefixes and marks each tool starts its lines with.
+//!
+//! classify reads a line in the light of its block and the passage around it; these
+//! checks need nothing but the line. They are prefix tests refused on the first byte
+//! (`sw`), because classify asks dozens of them on every line of a build log, and almost
+//! all of them fail there.
+
+use crate::block::Role;
+
+/// `error: x`, `error[E0308]: x`, `warning: x`, `note: x`, `help: x`, and tsc's
+/// `error TS2322: x`, at the start of `t`.
+pub(crate) fn severity_role(t: &str) -> Option<Role> {
+    let (word, rest) = if let Some(rest) = t.strip_prefix("error") {
+        ("error", rest)
+    } else if let Some(rest) = t.strip_prefix("fatal error") {
+        ("error", rest)
+    } else if let Some(rest) = t.strip_prefix("warning") {
+        ("warning", rest)
+    } else if let Some(rest) = t.strip_prefix("note") {
+        ("note", rest)
+    } else if let Some(rest) = t.strip_prefix("help") {
+        ("help", rest)
+    } else {
+        return None;
+    };
+    let shaped = rest.starts_with(':')
+        || rest.starts_with('[') && rest.contains("]:")
+        || sw(rest, " TS") && rest.contains(':');
+    if !shaped {
+        return None;
+    }
+    Some(match word {
+        "error" if sw(t, "error: aborting due to") || sw(t, "error: could not compile") => {
+            Role::Summary
+        }
+        "error" => Role::Error,
+        "warning" if is_warning_tally(t) => Role::Summary,
+        "warning" => Role::Warning,
+        "note" => Role::Note,
+        _ => Role::Help,
+    })
+}
+
+/// `warning: 3 warnings emitted`, ``warning: `x` (lib) generated 3 warnings``.
+fn is_warning_tally(t: &str) -> bool {
+    (t.ends_with(" emitted") || t.contains(" generated "))
+        && (t.contains(" warning") || t.contains(" error"))
+}
+
+pub(crate) fn cargo_status_role(verb: &str) -> Role {
+    match verb {
+        "Finished" => Role::Summary,
+        "Running" | "Doc-tests" => Role::Header,
+        _ => Role::Progress,
+    }
+}
+
+/// Marks of jest, vitest and mocha: `✓ name`, `✕ name`, `× name`, `● Suite › name`.
+pub(crate) fn test_mark_role(trimmed: &str) -> Option<Role> {
+    let c = trimmed.chars().next()?;
+    match c {
+        '✓' | '√' | '✔' => Some(Role::Pass),
+        '✕' | '×' | '✗' | '✖' if !trimmed.contains(" problem") => Some(Role::Fail),
+        '●' if trimmed.contains(" › ") || sw(trimmed, "● Test suite failed") => {
+            Some(Role::Fail)
+        }
+        '❯' if trimmed.contains(" failed") => Some(Role::Fail),
+        _ => None,
+    }
+}
+
+/// Shapes recognised by how a line starts, for lines no location shape claimed.
+pub(crate) fn prefix_role(t: &str) -> Role {
+    // cargo test
+    if let Some(rest) = t.strip_prefix("test ") {
+        if rest.ends_with(" ... ok") || rest.ends_with(" ... ignored") {
+            return Role::Pass;
+        }
+        if rest.contains(" ... FAILED") {
+            return Role::Fail;
+        }
+        if sw(rest, "result: ") {
+            return Role::Summary;
+        }
+    }
+    if sw(t, "running ") && t.ends_with(" tests") || sw(t, "running 1 test") {
+        return Role::Header;
+    }
+    if t == "failures:" || sw(t, "---- ") && t.ends_with(" ----") {
+        return Role::Header;
+    }
+    if sw(t, "thread '") && t.contains("panicked") {
+        return Role::Error;
+    }
+    // go test
+    if sw(t, "--- FAIL: ") {
+        return Role::Fail;
+    }
+    if sw(t, "--- PASS: ") || sw(t, "--- SKIP: ") {
+        return Role::Pass;
+    }
+    if sw(t, "=== RUN ") || sw(t, "=== PAUSE ") || sw(t, "=== CONT ") {
+        return Role::Progress;
+    }
+    if t == "FAIL" || sw(t, "FAIL\t") || sw(t, "ok  \t") || t == "PASS" {
+        return Role::Summary;
+    }
+    if sw(t, "panic: ") || sw(t, "fatal error: ") {
+        return Role::Error;
+    }
+    // jest / vitest
+    if let Some(rest) = t.strip_prefix("FAIL ") {
+        return if rest.trim_start().is_empty() {
+            Role::Summary
+        } else {
+            Role::Fail
+        };
+    }
+    if sw(t, "PASS ") {
+        return Role::Pass;
+    }
+    if sw(t, "Tests:") || sw(t, "Test Suites:") || sw(t, "Snapshots:") {
+        return Role::Summary;
+    }
+    if let Some(role) = test_mark_role(t) {
+        return role;
+    }
+    // pytest summary lines and per-file progress.
+    if sw(t, "FAILED ") {
+        return Role::Fail;
+    }
+    if sw(t, "ERROR ") || sw(t, "ImportError while importing") {
+        return Role::Error;
+    }
+    if t.ends_with("%]") && t.contains(" [") {
+        return if t.contains(" FAILED") || t.contains(" ERROR") {
+            Role::Fail
+        } else if t.contains(" PASSED") || t.contains(" SKIPPED") || t.contains(" XFAIL") {
+            // pytest -v: one line per test.
+            Role::Pass
+        } else {
+            Role::Progress
+        };
+    }
+    // Python and JavaScript exceptions, tracebacks.
+    let has_colon = t.contains(':');
+    if sw(t, "Traceback (most recent call last)") || is_exception_line(t) {
+        return Role::Error;
+    }
+    // pytest's session header: where it ran, not what happened.
+    if starts_with_any(
+        t,
+        &[
+            "platform ",
+            "rootdir: ",
+            "configfile: ",
+            "testpaths: ",
+            "plugins: ",
+            "cachedir: ",
+        ],
+    ) && (t.contains(" -- Python ") || !t.starts_with("platform "))
+        || t == "Hint: make sure your test modules/packages have valid Python names."
+        || t == "Traceback:"
+    {
+        return Role::Noise;
+    }
+    // Tallies of linters and type checkers.
+    if sw(t, "Found ") && (t.contains(" error") || t.contains(" problem"))
+        || sw(t, "✖ ") && t.contains(" problem")
+        || t == "All checks passed!"
+        || sw(t, "Success: no issues found")
+        || sw(t, "compilation terminated")
+    {
+        return Role::Summary;
+    }
+    if sw(t, "[*] ") && t.contains("fixable") {
+        return Role::Help;
+    }
+    // make, npm, ld and generic severities.
+    if sw(t, "make") && t.contains(": *** ")
+        || sw(t, "npm ERR!")
+        || sw(t, "npm error")
+        || has_colon && (t.contains("undefined reference to") || t.contains("ld returned "))
+        || starts_with_any(
+            t,
+            &["Error:", "ERROR:", "ERROR ", "FATAL", "Fatal:", "fatal:"],
+        )
+    {
+        return Role::Error;
+    }
+    if starts_with_any(
+        t,
+        &["npm WARN", "npm warn", "WARNING:", "Warning:", "WARN "],
+    ) {
+        return Role::Warning;
+    }
+    if sw(t, "make") && (t.contains(": Entering directory") || t.contains(": Leaving directory")) {
+        return Role::Noise;
+    }
+    if sw(t, "Caused by:") || has_colon && t.contains(": In function ") || sw(t, "goroutine ") {
+        return Role::Note;
+    }
+    if is_progress_text(t) {
+        return Role::Progress;
+    }
+    if sw(t, "Successfully installed") || sw(t, "added ") && t.contains(" package") {
+        return Role::Summary;
+    }
+    Role::Plain
+}
+
+pub(crate) fn starts_with_any(t: &str, prefixes: &[&str]) -> bool {
+    prefixes.iter().any(|p| sw(t, p))
+}
+
+/// `t.starts_with(p)`, refusing on the first byte before comparing the rest: classify
+/// asks dozens of these per line, and almost all fail on the first byte.
+#[inline]
+pub(crate) fn sw(t: &str, p: &str) -> bool {
+    let (t, p) = (t.as_bytes(), p.as_bytes());
+    match p.first() {
+        Some(first) => t.first() == Some(first) && t.starts_with(p),
+        None => true,
+    }
+}
+
+/// `ValueError: x`, `KeyError`, `TypeError: x`, `requests.exceptions.HTTPError: x`.
+pub(crate) fn is_exception_line(t: &str) -> bool {
+    // The name is one word: refuse at the first byte that cannot be in it.
+    let name_end = t
+        .bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'.'))
+        .unwrap_or(t.len());
+    if name_end < t.len() && t.as_bytes()[name_end] != b':' {
+        return false;
+    }
+    let name = &t[..name_end];
+    let last = name.rsplit('.').next().unwrap_or(name);
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+        && last.starts_with(|c: char| c.is_ascii_uppercase())
+        && (last.ends_with("Error") || last.ends_with("Exception") || last == "KeyboardInterrupt")
+        && (name_end == t.len() || t[name_end..].starts_with(": "))
+}
+
+/// Transient states of package managers and download tools.
+pub(crate) fn is_progress_text(t: &str) -> bool {
+    let first = t.as_bytes()[0];
+    let may_be_named = matches!(
+        first,
+        b'B' | b'C' | b'D' | b'E' | b'F' | b'G' | b'H' | b'I' | b'P' | b'R' | b'S' | b'U' | b'n'
+    );
+    if !may_be_named && first.is_ascii_alphanumeric() {
+        return is_percentage_bar(t);
+    }
+    const PREFIXES: &[&str] = &[
+        "Downloading ",
+        "Downloaded ",
+        "Installing ",
+        "Resolving ",
+        "Compiling ",
+        "Collecting ",
+        "Fetching ",
+        "Extracting ",
+        "Unpacking ",
+        "Preparing ",
+        "Building wheel",
+        "Using cached ",
+        "Requirement already satisfied",
+        "Get:",
+        "Hit:",
+        "Ign:",
+        "Reading package lists",
+        "Reading state information",
+        "Building dependency tree",
+        "Selecting previously unselected",
+        "Setting up ",
+        "Processing triggers",
+        "Progress: ",
+        "npm http ",
+        "npm timing ",
+    ];
+    if starts_with_any(t, PREFIXES) {
+        return true;
+    }
+    let spinner = t
+        .chars()
+        .next()
+        .is_some_and(|c| ('\u{2800}'..='\u{28ff}').contains(&c));
+    spinner || is_percentage_bar(t)
+}
+
+/// `45%|████▌     | 9/20`, `[=====>    ] 45%`, `### 45%`: a percentage with a bar.
+fn is_percentage_bar(t: &str) -> bool {
+    let Some(at) = t.find('%') else {
+        return false;
+    };
+    let before = t[..at].trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    if before.len() == at {
+        return false;
+    }
+    t.contains("█")
+        || t.contains("━")
+        || t.contains("##")
+        || t.contains("==")
+        || t.contains("▕")
+        || t.contains("|")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Role::*;
+
+    #[test]
+    fn severities_need_their_colon_or_code() {
+        assert_eq!(severity_role("error[E0308]: x"), Some(Error));
+        assert_eq!(severity_role("warning: 3 warnings emitted"), Some(Summary));
+        assert_eq!(severity_role("error TS2322: x"), Some(Error));
+        assert_eq!(severity_role("errors were found"), None);
+        assert_eq!(severity_role("helpful"), None);
+    }
+
+    #[test]
+    fn exceptions_are_class_names() {
+        assert!(is_exception_line("ValueError: bad"));
+        assert!(is_exception_line("requests.exceptions.HTTPError: 404"));
+        assert!(is_exception_line("KeyboardInterrupt"));
+        assert!(!is_exception_line("error: x"));
+        assert!(!is_exception_line("The Error: is here"));
+    }
+
+    #[test]
+    fn percentages_need_a_bar() {
+        assert!(is_progress_text(" 45%|████▌     | 9/20"));
+        assert!(is_progress_text("[=====>    ] 45%"));
+        assert!(!is_progress_text("coverage is 45% of lines"));
+        assert!(is_progress_text("Downloading foo-1.0.tar.gz"));
+    }
+
+    #[test]
+    fn first_byte_refusal_agrees_with_starts_with() {
+        for (t, p) in [
+            ("abc", "ab"),
+            ("abc", "b"),
+            ("", "a"),
+            ("a", ""),
+            ("é", "é"),
+        ] {
+            assert_eq!(sw(t, p), t.starts_with(p), "{t:?} {p:?}");
+        }
+    }
+}
