@@ -319,6 +319,27 @@ const CASES: &[Case] = &[
         ],
         pattern: None,
     },
+    Case {
+        case: "shape-test-panic",
+        needle: r#"^panic: runtime error: index out of range \[2\] with length 2"#,
+        names: &[
+            r#"TestTotalTooMany"#,
+            r#"book/book.go:13"#,
+            r#"book/book_test.go:14"#,
+        ],
+        pattern: None,
+    },
+    Case {
+        case: "shape-build-warnings",
+        needle: r#"^    Finished `dev` profile"#,
+        names: &[
+            r#"unused_imports"#,
+            r#"unused_variables"#,
+            r#"dead_code"#,
+            r#"src/main.rs"#,
+        ],
+        pattern: None,
+    },
 ];
 
 #[test]

@@ -149,7 +149,27 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
             // The bare path above eslint's findings is where they are.
             doc.lines[first].role = Role::Location;
         }
+        if !content && block.end as usize == first + 2 && is_go_library_frame(&doc.clean(first + 1))
+        {
+            // A goroutine frame in the Go toolchain or a dependency: the function line
+            // and its path go together, like a Python library frame.
+            doc.lines[first].role = Role::Noise;
+            doc.lines[first + 1].role = Role::Noise;
+        }
     }
+}
+
+/// `\t/usr/local/go/src/testing/testing.go:1446 +0x10b`: the path line of a goroutine
+/// frame, in the Go toolchain (`/go/src/`, `/usr/lib/go-1.19/`) or the module cache.
+fn is_go_library_frame(t: &str) -> bool {
+    let Some(path) = t.strip_prefix('\t') else {
+        return false;
+    };
+    let path = path.split(' ').next().unwrap_or(path);
+    locate::path_line(path).is_some_and(|(file, _)| {
+        file.ends_with(".go")
+            && (file.contains("/go/src/") || file.contains("/lib/go") || file.contains("/pkg/mod/"))
+    })
 }
 
 /// A `\r` inside the line (not the one of a `\r\n` ending): a terminal redrew it.
@@ -606,6 +626,12 @@ Found 2 errors in 1 file (checked 1 source file)\n";
     fn go_test_verbose_messages_are_errors_under_their_run_line() {
         let text = "=== RUN   TestScale3\n    convert_test.go:25: Scale(175, 13) = 22, want 23\n--- FAIL: TestScale3 (0.00s)\n";
         assert_eq!(roles(text), [Progress, Error, Fail]);
+    }
+
+    #[test]
+    fn goroutine_frames_in_the_toolchain_are_noise() {
+        let text = "goroutine 7 [running]:\ntesting.tRunner.func1()\n\t/usr/lib/go-1.19/src/testing/testing.go:1399 +0x39f\nexample.com/ledger/book.Total(...)\n\t/tmp/x/book/book.go:13\n";
+        assert_eq!(roles(text), [Note, Noise, Noise, Plain, Plain]);
     }
 
     #[test]
