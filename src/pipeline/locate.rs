@@ -90,9 +90,23 @@ pub fn python_file(t: &str) -> Option<(&str, &str)> {
 }
 
 /// The file a line names where a tool puts it: a location prefix (`a.c:3:5: ...`), grep's
-/// `path:12:match`, an arrow (`--> src/a.rs:3:5`) or a traceback's `File "x.py"`. Reads
+/// `path:12:match`, an arrow (`--> src/a.rs:3:5`), a traceback's `File "x.py"`, a diff's
+/// `diff --git a/x b/x` or git status's `\tmodified:   x`. Reads
 /// the raw line, so it returns a slice of it; a line with escapes names nothing here.
 pub fn file_of(raw: &str) -> Option<&str> {
+    if let Some(rest) = raw.strip_prefix("diff --git a/") {
+        // `diff --git a/x b/x`: the new name.
+        return rest.rsplit_once(" b/").map(|(_, new)| new);
+    }
+    if let Some(change) = raw.strip_prefix('\t') {
+        // git status: `\tmodified:   src/a.rs`, `\tnew file:   x`, `\trenamed:    a -> b`.
+        if let Some((kind, path)) = change.split_once(":   ")
+            && kind.bytes().all(|b| b.is_ascii_lowercase() || b == b' ')
+        {
+            let path = path.trim_start();
+            return Some(path.rsplit_once(" -> ").map_or(path, |(_, new)| new));
+        }
+    }
     if let Some((path, _, _)) = prefix(raw) {
         return Some(path);
     }
@@ -155,6 +169,13 @@ mod tests {
         assert_eq!(file_of("  --> src/b.rs:1:1"), Some("src/b.rs"));
         assert_eq!(file_of("  File \"a.py\", line 3, in f"), Some("a.py"));
         assert_eq!(file_of("plain words: 12:30"), None);
+        assert_eq!(
+            file_of("diff --git a/src/x.rs b/src/y.rs"),
+            Some("src/y.rs")
+        );
+        assert_eq!(file_of("\tmodified:   src/auth.py"), Some("src/auth.py"));
+        assert_eq!(file_of("\tdeleted:    src/log.py"), Some("src/log.py"));
+        assert_eq!(file_of("\trenamed:    a.py -> b.py"), Some("b.py"));
     }
 
     #[test]
