@@ -241,7 +241,7 @@ fn head_role(t: &str, section: Section) -> Role {
     let first = bytes[0];
     if first == b' ' || first == b'\t' {
         if is_cargo_status(bytes) {
-            return cargo_status_role(t[..12].trim_start());
+            return cargo_status_role(t);
         }
         return indented_role(t.trim_start(), section);
     }
@@ -397,7 +397,7 @@ fn continuation_role(t: &str, head: Role, traceback: bool, section: Section) -> 
         return Role::Location;
     }
     if is_cargo_status(t.as_bytes()) {
-        return cargo_status_role(t[..12].trim_start());
+        return cargo_status_role(t);
     }
     if section == Section::PytestFailures {
         return if sw(trimmed, "E  ") {

@@ -47,9 +47,13 @@ fn is_warning_tally(t: &str) -> bool {
         && (t.contains(" warning") || t.contains(" error"))
 }
 
-pub(crate) fn cargo_status_role(verb: &str) -> Role {
-    match verb {
+/// The role of a cargo status line `t` (verb right-aligned to column 12).
+pub(crate) fn cargo_status_role(t: &str) -> Role {
+    match t[..12].trim_start() {
         "Finished" => Role::Summary,
+        // `cargo build -v` runs each rustc invocation as `Running `rustc ...``: progress;
+        // cargo test's `Running unittests src/lib.rs (...)` heads a test binary's output.
+        "Running" if t[12..].trim_start().starts_with('`') => Role::Progress,
         "Running" | "Doc-tests" => Role::Header,
         _ => Role::Progress,
     }
@@ -321,6 +325,14 @@ mod tests {
         assert_eq!(severity_role("error TS2322: x"), Some(Error));
         assert_eq!(severity_role("errors were found"), None);
         assert_eq!(severity_role("helpful"), None);
+    }
+
+    #[test]
+    fn cargo_status_verbs() {
+        assert_eq!(cargo_status_role("   Compiling x v1"), Progress);
+        assert_eq!(cargo_status_role("    Finished `dev` profile"), Summary);
+        assert_eq!(cargo_status_role("     Running unittests src/lib.rs (t)"), Header);
+        assert_eq!(cargo_status_role("     Running `rustc --crate-name x`"), Progress);
     }
 
     #[test]
