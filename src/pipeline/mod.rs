@@ -16,8 +16,9 @@
 //! announced in one place. Before a view is returned it is checked against the raw
 //! stream (every line verbatim and in order, markers covering exactly what is missing);
 //! a view that fails the check is replaced by the raw text: passthrough on doubt.
-//! Configuration decides what is removed, never whether it is announced: no setting
-//! reaches render's markers.
+//! Configuration decides what is removed, never whether it is announced: settings reach
+//! render only as the level-1 head length and how many places a marker lists, and none
+//! can turn a marker off.
 
 pub mod cause;
 pub mod classify;

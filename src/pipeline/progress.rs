@@ -10,9 +10,9 @@
 //! `test x ... FAILED` status once the run's `failures:` list names the same tests (and
 //! pytest -v's `path::test FAILED [ 6%]` once its short summary does). A run of progress
 //! continues through the passing tests between its lines (go's `=== RUN` / `--- PASS`
-//! pairs), so only the run's last state stays. Noise
-//! lines go too: git's `(use "git add" ...)` hints, rustc's backtrace hint, and lines
-//! matching the configured `noise` patterns.
+//! pairs), so only the run's last state stays. Noise lines go too: git's
+//! `(use "git add" ...)` hints, rustc's backtrace hint, pytest's session header, library
+//! frames of a traceback, and lines matching the configured `noise` patterns.
 
 use std::collections::HashSet;
 

@@ -7,9 +7,15 @@
 //!
 //! Lines are written byte for byte and never renumbered. Each maximal run of hidden lines
 //! becomes one marker in the contract's shape, `[lens: N lines elided, A-B, HANDLE]`,
-//! whose detail names the places of grouped reports it stands for, compactly
-//! (`src/a.rs:3,9, src/b.rs:4`): every file a removed finding was in stays named. A
-//! marker never tells the reader to fetch anything.
+//! whose detail (after `: `) says what the reader would otherwise lose:
+//!
+//! - grouped reports: `3 more E0308 like line 12 at src/a.rs:3,9, src/b.rs:4`, every file
+//!   a removed finding was in, with its line numbers;
+//! - lines cut for the budget: `in src/x.rs, src/y.rs`, the files they name that no shown
+//!   line names;
+//! - level 0's first marker: `1953 lines, 151 errors, 2 warnings, 6 failed`.
+//!
+//! A marker never tells the reader to fetch anything.
 //!
 //! Two rules keep markers from costing more than they save. A blank line next to a
 //! hidden region is hidden with it, so a cascade of grouped reports separated by blank

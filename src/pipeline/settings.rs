@@ -1,8 +1,9 @@
 //! The `[pipeline]` table of config.toml: stage switches, thresholds, noise patterns and
 //! per-command overrides.
 //!
-//! Every key decides what a stage removes; none reaches render, so no setting can make a
-//! removal silent. Unknown keys are an error (a misspelt switch that silently did nothing
+//! Every key decides what a stage removes (or, for `level1_lines` and `max_locations`,
+//! how much level 1 and a marker show); none can turn a marker off, so no setting makes
+//! a removal silent. Unknown keys are an error (a misspelt switch that silently did nothing
 //! would be worse), and so is a noise pattern that is not a valid regex: the config fails
 //! to load, which the runner treats as "show the raw output and log why".
 //!

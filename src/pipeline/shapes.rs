@@ -331,8 +331,14 @@ mod tests {
     fn cargo_status_verbs() {
         assert_eq!(cargo_status_role("   Compiling x v1"), Progress);
         assert_eq!(cargo_status_role("    Finished `dev` profile"), Summary);
-        assert_eq!(cargo_status_role("     Running unittests src/lib.rs (t)"), Header);
-        assert_eq!(cargo_status_role("     Running `rustc --crate-name x`"), Progress);
+        assert_eq!(
+            cargo_status_role("     Running unittests src/lib.rs (t)"),
+            Header
+        );
+        assert_eq!(
+            cargo_status_role("     Running `rustc --crate-name x`"),
+            Progress
+        );
     }
 
     #[test]
