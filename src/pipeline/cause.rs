@@ -127,24 +127,26 @@ fn block_finding(doc: &Doc, lines: std::ops::Range<usize>) -> Option<Finding> {
     if head.starts_with("error: could not compile") || head.starts_with("E ") {
         return None;
     }
-    let (file, line_number, message) = match locate::prefix(&head) {
-        Some((file, line, rest)) => (file.to_owned(), line.to_owned(), rest.to_owned()),
+    // The message is the head after its location, when the location leads it.
+    let (file, line_number, message_at) = match locate::prefix(&head) {
+        Some((file, line, rest)) => (file.to_owned(), line.to_owned(), head.len() - rest.len()),
         None => {
             let (file, line) = lines.clone().skip(1).find_map(|i| {
                 let t = doc.clean(i);
                 locate::arrow(&t).map(|(f, l)| (f.to_owned(), l.to_owned()))
             })?;
-            (file, line, head.to_string())
+            (file, line, 0)
         }
     };
+    let message = &head[message_at..];
     let label =
-        label_of(&message).or_else(|| lines.clone().skip(1).find_map(|i| lint_name(&doc.clean(i))));
+        label_of(message).or_else(|| lines.clone().skip(1).find_map(|i| lint_name(&doc.clean(i))));
     Some(Finding {
         first,
         end: lines.end,
         file,
         line_number,
-        key: key(doc.lines[first].role, &message),
+        key: key(doc.lines[first].role, message),
         label,
     })
 }
