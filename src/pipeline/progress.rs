@@ -3,7 +3,9 @@
 //! A run is consecutive lines classify called progress (`Compiling x`, `Downloading y`,
 //! a percentage bar, a spinner, a `\r`-rewritten line, pytest's per-file dots). What the
 //! terminal would have left is the last state, so that line stays and the rest of the
-//! run goes. A lone progress line stays: it is the last state of its run.
+//! run goes. A lone progress line stays: it is the last state of its run, unless it is a
+//! long bar redrawn in place with `\r`, whose last state cannot be shown without all the
+//! others.
 //!
 //! Passing tests go the same way when `passing` is on (the tally line still says how
 //! many passed; the failures are what the run is for), and so does cargo test's
@@ -41,6 +43,11 @@ pub fn progress(doc: &mut Doc, passing: bool, noise: Option<&RegexSet>) {
                 // This line supersedes the one before it in the run.
                 elide(doc, previous);
             }
+            if is_long_redraw(doc, i) {
+                // A bar redrawn in place holds every state it went through; its last one
+                // cannot be shown without them all, and says `100%`.
+                elide(doc, i);
+            }
             continue;
         }
         let is_noise = role == Role::Noise
@@ -55,6 +62,14 @@ pub fn progress(doc: &mut Doc, passing: bool, noise: Option<&RegexSet>) {
         }
         last_progress = None;
     }
+}
+
+/// Longer than this, a line redrawn with `\r` is not worth its last state.
+const LONG_REDRAW: usize = 160;
+
+fn is_long_redraw(doc: &Doc, i: usize) -> bool {
+    let raw = doc.raw(i);
+    doc.lines[i].redrawn && raw.len() > LONG_REDRAW && raw.trim_end_matches('\r').contains('\r')
 }
 
 /// The test ids pytest's short summary names (`FAILED tests/a.py::test_b - msg`).
@@ -164,6 +179,15 @@ mod tests {
             fates(text, true, None),
             [Progress, Progress, Keep, Keep, Keep]
         );
+    }
+
+    #[test]
+    fn a_long_redrawn_bar_goes_even_as_the_last_state() {
+        let bar: String = (0..=50)
+            .map(|p| format!("\r{:3}% [{}]", p * 2, "#".repeat(p)))
+            .collect();
+        let text = format!("Downloading x{bar}\nInstalled x\n10%\r100%\n");
+        assert_eq!(fates(&text, true, None), [Progress, Keep, Keep]);
     }
 
     #[test]
