@@ -340,6 +340,12 @@ const CASES: &[Case] = &[
         ],
         pattern: None,
     },
+    Case {
+        case: "shape-install-404",
+        needle: r#"^npm error 404 Not Found - GET "#,
+        names: &[r#"lens-fixture-no-such-package-4f2a"#],
+        pattern: None,
+    },
 ];
 
 #[test]
