@@ -187,14 +187,33 @@ pub(crate) fn prefix_role(t: &str) -> Role {
         || has_colon && (t.contains("undefined reference to") || t.contains("ld returned "))
         || starts_with_any(
             t,
-            &["Error:", "ERROR:", "ERROR ", "FATAL", "Fatal:", "fatal:"],
+            &[
+                "Error:",
+                "ERROR:",
+                "ERROR ",
+                "FATAL",
+                "Fatal:",
+                "fatal:",
+                // maven and gradle
+                "[ERROR]",
+                "BUILD FAILURE",
+                "BUILD FAILED",
+                "FAILURE: Build failed",
+            ],
         )
     {
         return Role::Error;
     }
     if starts_with_any(
         t,
-        &["npm WARN", "npm warn", "WARNING:", "Warning:", "WARN "],
+        &[
+            "npm WARN",
+            "npm warn",
+            "WARNING:",
+            "Warning:",
+            "WARN ",
+            "[WARNING]",
+        ],
     ) {
         return Role::Warning;
     }
@@ -325,6 +344,17 @@ mod tests {
         assert_eq!(severity_role("error TS2322: x"), Some(Error));
         assert_eq!(severity_role("errors were found"), None);
         assert_eq!(severity_role("helpful"), None);
+    }
+
+    #[test]
+    fn build_tools_of_the_jvm() {
+        assert_eq!(
+            prefix_role("[ERROR] /p/A.java:[10,5] cannot find symbol"),
+            Error
+        );
+        assert_eq!(prefix_role("[WARNING] Using platform encoding"), Warning);
+        assert_eq!(prefix_role("BUILD FAILED in 2s"), Error);
+        assert_eq!(prefix_role("[INFO] Building x"), Plain);
     }
 
     #[test]
