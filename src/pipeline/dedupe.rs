@@ -80,6 +80,18 @@ pub fn dedupe(doc: &mut Doc) {
     }
 }
 
+/// How many separate runs of digits a word holds: `test_cart_4` one, `req_8f3kd92` three.
+fn digit_runs(word: &[u8]) -> usize {
+    let mut runs = 0;
+    let mut in_run = false;
+    for &b in word {
+        let digit = b.is_ascii_digit();
+        runs += (digit && !in_run) as usize;
+        in_run = digit;
+    }
+    runs
+}
+
 const OTHER: u8 = 0;
 const LETTER: u8 = 1;
 const DIGIT: u8 = 2;
@@ -169,9 +181,10 @@ impl Hasher {
             } else if word[0].is_ascii_digit()
                 || digits * 2 >= word.len()
                 || word.iter().all(u8::is_ascii_hexdigit)
+                || word.len() >= 6 && digit_runs(word) >= 2
             {
                 // A number, a hex id, a timestamp piece, a numbered item
-                // (`0042_add_index`): all of it varies.
+                // (`0042_add_index`), a generated id (`req_8f3kd92`): all of it varies.
                 self.add(0x100);
             } else if self.keep_names {
                 self.bytes(word);
@@ -290,6 +303,12 @@ mod tests {
     fn tallies_with_other_counts_are_not_repeats() {
         let text = "test result: ok. 5 passed; 0 failed\ntest result: ok. 12 passed; 0 failed\ntest result: ok. 12 passed; 0 failed\n";
         assert_eq!(fates(text), [Keep, Keep, Repeat]);
+    }
+
+    #[test]
+    fn generated_ids_vary_whole() {
+        let text = "served request req_8f3kd92 in 3ms\nserved request req_x1b7qz4 in 5ms\n";
+        assert_eq!(fates(text), [Keep, Repeat]);
     }
 
     #[test]
