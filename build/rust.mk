@@ -22,7 +22,7 @@ build:
 
 test: test-rust
 test-rust:
-	cargo test --locked --all-targets
+	cargo test --locked --lib --bins --tests
 
 check: check-rust
 check-rust:
