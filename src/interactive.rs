@@ -65,14 +65,14 @@ fn decide(argv: &[&str], depth: u8) -> Mode {
             Mode::Capture
         };
     };
-    let base = TABLE.iter().find(|r| r.names(name) && r.sub.is_empty());
-    if TABLE.iter().any(|r| r.names(name) && !r.sub.is_empty()) {
+    let rows: Vec<&'static Row> = TABLE.iter().filter(|r| r.names(name)).collect();
+    let base = rows.iter().copied().find(|r| r.sub.is_empty());
+    if rows.iter().any(|r| !r.sub.is_empty()) {
         let lexed = lex(args, base.unwrap_or(&cmd("", "")), Some(0));
-        if let Some(&i) = lexed.operands.first() {
-            let row = TABLE.iter().find(|r| r.names(name) && r.subs(args[i]));
-            if let Some(row) = row {
-                return evaluate(row, &args[i + 1..], depth - 1);
-            }
+        if let Some(&i) = lexed.operands.first()
+            && let Some(row) = rows.iter().find(|r| r.subs(args[i]))
+        {
+            return evaluate(row, &args[i + 1..], depth - 1);
         }
     }
     base.map_or(Mode::Capture, |row| evaluate(row, args, depth - 1))
@@ -81,9 +81,11 @@ fn decide(argv: &[&str], depth: u8) -> Mode {
 /// The name rows know `name` by: itself, or without a version suffix (`python3.12`).
 fn known(name: &str) -> Option<&str> {
     let bare = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-');
-    [name, bare]
-        .into_iter()
-        .find(|n| !n.is_empty() && TABLE.iter().any(|r| r.names(n)))
+    let mut candidates = [name, bare].into_iter();
+    if bare == name {
+        candidates.next();
+    }
+    candidates.find(|n| !n.is_empty() && TABLE.iter().any(|r| r.names(n)))
 }
 
 fn evaluate(row: &'static Row, args: &[&str], depth: u8) -> Mode {
@@ -95,7 +97,7 @@ fn evaluate(row: &'static Row, args: &[&str], depth: u8) -> Mode {
         Outcome::Capture => Mode::Capture,
     };
     for (outcome, specs) in &row.tiers[..row.n_tiers] {
-        if specs.split_whitespace().any(|s| lexed.has(s, args)) {
+        if words(specs).any(|s| lexed.has(s, args)) {
             return verdict(*outcome);
         }
     }
@@ -254,7 +256,7 @@ enum Arity {
 fn lex(args: &[&str], row: &Row, stop: Option<usize>) -> Lexed {
     let spec = row.opts;
     let arity = |name: &str| {
-        for token in spec.split_whitespace() {
+        for token in words(spec) {
             match token.strip_prefix(name) {
                 Some("") => return Arity::Switch,
                 Some("=") => return Arity::Value,
@@ -349,23 +351,32 @@ fn lex(args: &[&str], row: &Row, stop: Option<usize>) -> Lexed {
 
 /// Does the option spec list `word` itself (as switch or value), not just its letters?
 fn spec_lists(spec: &str, word: &str) -> bool {
-    spec.split_whitespace()
-        .any(|t| t.trim_end_matches(['=', ':']) == word)
+    words(spec).any(|t| t.trim_end_matches(['=', ':']) == word)
+}
+
+/// The space-separated words of a table string. Splitting on the byte, not on Unicode
+/// whitespace, is what keeps a scan of the whole table to a few microseconds.
+fn words(list: &str) -> impl Iterator<Item = &str> {
+    list.split(' ').filter(|w| !w.is_empty())
 }
 
 fn has_word(list: &str, word: &str) -> bool {
-    list.split_whitespace().any(|w| w == word)
+    words(list).any(|w| w == word)
 }
 
 /// `pattern` against `word`, ASCII case ignored; `*` at either end matches anything.
 fn glob(pattern: &str, word: &str) -> bool {
-    let (word, pattern) = (word.to_ascii_lowercase(), pattern.to_ascii_lowercase());
+    let same = |a: Option<&[u8]>, b: &str| a.is_some_and(|a| a.eq_ignore_ascii_case(b.as_bytes()));
+    let word = word.as_bytes();
     if let Some(prefix) = pattern.strip_suffix('*') {
-        word.starts_with(prefix)
+        same(word.get(..prefix.len()), prefix)
     } else if let Some(suffix) = pattern.strip_prefix('*') {
-        word.ends_with(suffix)
+        same(
+            word.len().checked_sub(suffix.len()).map(|at| &word[at..]),
+            suffix,
+        )
     } else {
-        word == pattern
+        word.eq_ignore_ascii_case(pattern.as_bytes())
     }
 }
 
@@ -455,7 +466,7 @@ impl Row {
         has_word(self.names, name)
     }
     fn subs(&self, word: &str) -> bool {
-        self.sub.split_whitespace().any(|s| glob(s, word))
+        words(self.sub).any(|s| glob(s, word))
     }
     /// The operand after which the rest belongs to the wrapped command.
     fn stop(&self) -> Option<usize> {
@@ -505,7 +516,7 @@ static TABLE: &[Row] = &[
     cmd("bpython ptpython ptipython pry jshell groovysh utop spark-shell pyspark", "REPL").exec(),
     cmd("node nodejs ts-node", "Node REPL")
         .opts(NODE_OPTS)
-        .exec_if("-i --interactive --watch --watch-path")
+        .exec_if("-i --interactive --watch --watch-path --inspect-brk --inspect-wait")
         .capture_if("-e --eval -p --print -c --check -v --version -h --help --test --run --v8-options")
         .inner(At(0))
         .exec(),
@@ -768,7 +779,7 @@ static TABLE: &[Row] = &[
     sub("kubectl oc", "create apply", "editor").opts("-f= --filename= -o= --output=").exec_if("--edit edit-last-applied"),
     cmd("minikube", "dashboard, tunnel or session").exec_if("dashboard tunnel ssh mount"),
     cmd("skaffold tilt", "development loop").exec_if("dev debug up"),
-    cmd("stern", "follows logs").exec(),
+    cmd("stern kubetail multitail", "follows logs").exec(),
     sub("lxc incus", "shell console", "container session").exec(),
     sub("lxc incus multipass", "exec", "container session").inner(At(1)).exec(),
     sub("multipass", "shell", "VM session").exec(),
@@ -796,6 +807,7 @@ static TABLE: &[Row] = &[
     sub("cargo", "watch", "watch mode").exec(),
     cmd("tsc babel rollup sass node-sass tailwindcss postcss mocha ava", "watch mode").opts("-p= --project= -c= --config= -o= --out-dir= -i= -r= --require= --reporter=").exec_if("-w --watch"),
     cmd("webpack", "watch mode or dev server").opts("-c= --config= --mode= --env= -o= --output-path= --entry=").exec_if("-w --watch serve server s"),
+    cmd("pytest py.test", "debugger on failure or looping").opts("-k= -m= -p= -n= -c= -o= --rootdir=").exec_if("--pdb --trace -f --looponfail"),
     cmd("jest", "watch mode").exec_if("--watch --watchAll"),
     cmd("vitest", "watch mode").capture_if("run --run list --version -v -h --help").exec(),
     cmd("karma", "watch mode").capture_if("--single-run").exec_if("start"),
@@ -832,6 +844,19 @@ static TABLE: &[Row] = &[
     cmd("dagster", "dev server").exec_if("dev"),
     cmd("foreman overmind honcho", "Procfile runner").exec_if("start s"),
     cmd("dev", "Procfile runner (bin/dev)").exec(),
+    cmd("wrangler netlify vercel", "dev server or followed logs").exec_if("dev tail"),
+    cmd("sam", "local server").exec_if("start-api start-lambda"),
+    cmd("serverless sls", "local server").exec_if("offline"),
+    cmd("ionic", "dev server").exec_if("serve"),
+    cmd("storybook", "dev server").exec_if("dev"),
+    cmd("elm", "dev server or REPL").exec_if("reactor repl"),
+    cmd("quarto", "preview server").exec_if("preview"),
+    cmd("mdbook", "dev server").exec_if("serve watch"),
+    sub("ollama", "run", "chat session without a prompt").batch_with(2).exec(),
+    sub("ollama", "serve", "server").exec(),
+    sub("heroku", "logs", "follows logs").exec_if("-t --tail"),
+    sub("fly flyctl", "logs", "follows logs").capture_if("--no-tail").exec(),
+    sub("fly flyctl", "ssh console", "remote session").exec(),
     cmd("caddy", "server").exec_if("run file-server reverse-proxy respond"),
     cmd("pydoc", "documentation server").exec_if("-b -p"),
     sub("pm2", "logs monit", "follows logs").exec(),
@@ -843,8 +868,9 @@ static TABLE: &[Row] = &[
     sub("dotnet", "run watch", "runs a program lens cannot know").exec(),
     // --- Package scripts: npm run NAME and friends. `<script>` is not a program: it is
     // what `npm run`, `yarn`, `pnpm` and `bun` hand the script name to.
-    cmd("<script>", "dev server or watch script").opts(SCRIPT_OPTS).exec_if("--watch --watchAll"),
-    sub("<script>", "start dev serve server watch preview develop storybook start:* dev:* serve:* watch:* *:watch *:dev *:serve *:start", "dev server or watch script").exec(),
+    cmd("<script>", "dev server or watch script")
+        .opts(SCRIPT_OPTS)
+        .exec_if("--watch --watchAll start dev serve server watch preview develop storybook start:* dev:* serve:* watch:* *:watch *:dev *:serve *:start"),
     cmd("npm", "").opts("-w= --workspace= --prefix= -C= --loglevel= --registry="),
     sub("npm", "start", "dev server or watch script").exec(),
     sub("npm", "run run-script rum urn test tst t", "").inner(As("<script>")),
@@ -858,6 +884,7 @@ static TABLE: &[Row] = &[
     cmd("yarn pnpm", "").opts(SCRIPT_OPTS).inner(As("<script>")),
     sub("yarn pnpm", "run", "").inner(As("<script>")),
     sub("yarn", "dlx exec", "").opts("-p= --package= -q --quiet *=").inner(At(0)).exec(),
+    cmd("turbo nx lerna", "").inner(As("<script>")),
     cmd("bun", "watch mode").opts(SCRIPT_OPTS).exec_if("--watch --hot").inner(As("<script>")),
     sub("bun", "run", "").exec_if("--watch --hot").inner(As("<script>")),
     sub("bun", "repl", "Bun REPL").exec(),
@@ -901,6 +928,13 @@ static TABLE: &[Row] = &[
         .exec_if("-p -o --interactive --open-tty")
         .inner(At(0)),
     cmd("make gmake just task", "dev server or watch target").opts("-C= -f= -j: -l: -o= -W= -I=").exec_if("dev serve server watch start run"),
+    cmd("fdisk", "partition editor").opts("-b= -u: -L: -t=").capture_if("-l --list -s --getsz -v --version -h --help").exec(),
+    cmd("gdisk", "partition editor").capture_if("-l").exec(),
+    cmd("parted", "partition editor").capture_if("-s --script -l --list -v --version -h --help").batch_with(2).exec(),
+    cmd("fsck e2fsck", "asks per repair").opts("-t= -C: -b= -B= -j= -l= -L= -E=").capture_if("-y -n -p -a -N").exec(),
+    cmd("certbot", "asks on stdout").capture_if("-n --non-interactive --noninteractive renew certificates --version -h --help").exec(),
+    sub("openssl", "req", "asks for the certificate subject").capture_if("-subj -batch -in").exec_if("-new -newkey -x509"),
+    cmd("rustup-init", "asks before installing").capture_if("-y").exec(),
     cmd("find", "asks per file").exec_if("-ok -okdir"),
     // --- Debuggers and tracers.
     cmd("gdb cgdb", "debugger").capture_if("--batch -batch --version -v --help").exec(),
@@ -1036,6 +1070,8 @@ mod tests {
         ("node -e 'console.log(1)'", CAPTURE),
         ("node -r ts-node/register", EXEC),
         ("node --version", CAPTURE),
+        ("node --inspect-brk app.js", EXEC),
+        ("node --inspect app.js", CAPTURE),
         ("ts-node", EXEC),
         ("tsx", EXEC),
         ("tsx script.ts", CAPTURE),
@@ -1437,6 +1473,7 @@ mod tests {
         ("skaffold dev", EXEC),
         ("tilt up", EXEC),
         ("stern web", EXEC),
+        ("multitail a.log b.log", EXEC),
         ("lxc shell box", EXEC),
         ("lxc exec box -- bash", EXEC),
         ("lxc exec box -- ls", CAPTURE),
@@ -1503,6 +1540,9 @@ mod tests {
         ("jest --watch", EXEC),
         ("jest --watchAll", EXEC),
         ("jest", CAPTURE),
+        ("pytest --pdb", EXEC),
+        ("python -m pytest --trace", EXEC),
+        ("pytest -n 4 tests", CAPTURE),
         ("vitest", EXEC),
         ("vitest run", CAPTURE),
         ("vitest --run", CAPTURE),
@@ -1600,6 +1640,26 @@ mod tests {
         ("foreman start", EXEC),
         ("bin/dev", EXEC),
         ("caddy run", EXEC),
+        ("wrangler dev", EXEC),
+        ("wrangler deploy", CAPTURE),
+        ("sam local start-api", EXEC),
+        ("serverless offline", EXEC),
+        ("ionic serve", EXEC),
+        ("storybook dev -p 6006", EXEC),
+        ("storybook build", CAPTURE),
+        ("elm reactor", EXEC),
+        ("elm make src/Main.elm", CAPTURE),
+        ("quarto preview", EXEC),
+        ("mdbook serve", EXEC),
+        ("mdbook build", CAPTURE),
+        ("ollama run llama3", EXEC),
+        ("ollama run llama3 'why is the sky blue'", CAPTURE),
+        ("ollama serve", EXEC),
+        ("ollama list", CAPTURE),
+        ("heroku logs --tail", EXEC),
+        ("fly logs", EXEC),
+        ("fly logs --no-tail", CAPTURE),
+        ("fly ssh console", EXEC),
         ("caddy fmt", CAPTURE),
         ("pydoc -b", EXEC),
         ("pydoc json", CAPTURE),
@@ -1662,6 +1722,14 @@ mod tests {
         ("bun repl", EXEC),
         ("bun x vite", EXEC),
         ("bun test", CAPTURE),
+        ("yarn workspace web dev", EXEC),
+        ("yarn workspace web build", CAPTURE),
+        ("turbo run dev", EXEC),
+        ("turbo run build", CAPTURE),
+        ("nx serve app", EXEC),
+        ("nx run app:serve", EXEC),
+        ("nx build app", CAPTURE),
+        ("lerna run watch", EXEC),
     ];
 
     #[test]
@@ -1733,6 +1801,21 @@ mod tests {
         ("xargs rm", CAPTURE),
         ("find . -ok rm {} ;", EXEC),
         ("find . -name '*.rs'", CAPTURE),
+        ("fdisk /dev/sda", EXEC),
+        ("fdisk -l", CAPTURE),
+        ("gdisk /dev/sda", EXEC),
+        ("parted /dev/sda", EXEC),
+        ("parted /dev/sda print", CAPTURE),
+        ("parted -s /dev/sda mklabel gpt", CAPTURE),
+        ("fsck /dev/sdb1", EXEC),
+        ("fsck -y /dev/sdb1", CAPTURE),
+        ("certbot --nginx", EXEC),
+        ("certbot renew", CAPTURE),
+        ("openssl req -new -key k.pem -out r.csr", EXEC),
+        ("openssl req -new -subj /CN=x -key k.pem", CAPTURE),
+        ("openssl req -in r.csr -noout -text", CAPTURE),
+        ("rustup-init", EXEC),
+        ("rustup-init -y", CAPTURE),
     ];
 
     #[test]

@@ -82,6 +82,7 @@ fn an_execd_command_sees_a_tty_on_stdout() {
     assert_eq!(log.len(), 1, "one run, one record: {log:?}");
     assert_eq!(log[0]["mode"], "exec");
     assert_eq!(log[0]["argv"][1], "-i");
+    assert_eq!(log[0]["note"], "interactive shell");
     for absent in ["exit", "dur_ms", "raw", "handle"] {
         assert!(
             log[0].get(absent).is_none(),
