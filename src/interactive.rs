@@ -14,7 +14,7 @@
 //! tiers of options or words whose presence decides (`exec_if`, `capture_if`, first
 //! present wins), a wrapped command to classify instead (`inner`: `sudo CMD`, `python -m
 //! MOD`, `ssh HOST CMD`, `sh -c STRING`), and the outcome otherwise. A program no row
-//! names is captured, unless it was given `--watch`. To add a program, add a row and a
+//! names is captured; any program given a bare `--watch` is exec'd. To add a program, add a row and a
 //! case to the tests beside it; `every_row_is_exercised_by_a_case` fails until you do.
 //!
 //! Option spellings in `opts` (space separated): `-m=` and `--file=` take a value (next
@@ -56,14 +56,14 @@ fn decide(argv: &[&str], depth: u8) -> Mode {
     if depth == 0 {
         return Mode::Exec("wrappers nested too deep to read");
     }
+    // Whatever the program, a bare `--watch` is a watch mode (`deno test --watch`, a
+    // linter lens has never heard of); `--watch=false` is left to the rows.
+    if args.iter().any(|a| matches!(*a, "--watch" | "--watchAll")) {
+        return Mode::Exec("watch mode");
+    }
     let name = program.rsplit('/').next().unwrap_or(program);
     let Some(name) = known(name) else {
-        let watch = args.iter().any(|a| *a == "--watch" || *a == "--watchAll");
-        return if watch {
-            Mode::Exec("watch mode")
-        } else {
-            Mode::Capture
-        };
+        return Mode::Capture;
     };
     let rows: Vec<&'static Row> = TABLE.iter().filter(|r| r.names(name)).collect();
     let base = rows.iter().copied().find(|r| r.sub.is_empty());
@@ -462,8 +462,12 @@ impl Row {
         self
     }
 
+    /// Does this row name the program? A trailing `*` matches a family (`create-*`).
     fn names(&self, name: &str) -> bool {
-        has_word(self.names, name)
+        words(self.names).any(|n| match n.strip_suffix('*') {
+            Some(prefix) => name.len() > prefix.len() && name.starts_with(prefix),
+            None => n == name,
+        })
     }
     fn subs(&self, word: &str) -> bool {
         words(self.sub).any(|s| glob(s, word))
@@ -496,6 +500,10 @@ const DOCKER_RUN_OPTS: &str = "-d --detach -i --interactive -t --tty -P --publis
     --use-aliases --no-deps --build --quiet-pull --remove-orphans *=";
 const GIT_COMMIT_OPTS: &str = "-m= -F= -C= -c= -t= -S: --message= --file= --reuse-message= \
     --reedit-message= --template= --author= --date= --cleanup= --trailer= --fixup= --squash=";
+
+/// The reason for a wrapper that exec's because it wraps nothing lens can read (`env`
+/// alone prints, `sudo -i` and `nix-shell` open a shell, `npx` with no command too).
+const WRAPPED: &str = "wrapper without a command lens can read";
 
 /// The survey. Rows are grouped by kind; within a row, tiers read left to right.
 static TABLE: &[Row] = &[
@@ -754,7 +762,13 @@ static TABLE: &[Row] = &[
     sub("docker podman nerdctl", "logs", "follows logs").opts("--since= --until= -n= --tail=").exec_if("-f --follow"),
     sub("docker podman nerdctl", "stats", "live statistics").capture_if("--no-stream").exec(),
     sub("docker podman nerdctl", "login", "prompts for credentials").opts("-u= --username= -p= --password=").capture_if("--password-stdin -p --password").exec(),
-    sub("docker podman nerdctl", "container", "").inner(As("docker")),
+    sub("docker podman nerdctl", "container", "asks before pruning")
+        .capture_if("-f --force")
+        .exec_if("prune")
+        .inner(As("docker")),
+    sub("docker podman nerdctl", "system image volume network builder", "asks before pruning")
+        .capture_if("-f --force")
+        .exec_if("prune"),
     sub("docker podman nerdctl", "compose", "").inner(As("docker-compose")),
     cmd("docker-compose podman-compose", "").opts("-f= --file= -p= --project-name= --profile= --env-file= --project-directory= --ansi= --progress= --parallel="),
     sub("docker-compose podman-compose", "up", "services in the foreground").capture_if("-d --detach --wait --dry-run").exec(),
@@ -820,7 +834,9 @@ static TABLE: &[Row] = &[
     cmd("vite", "dev server").exec_if("-w --watch").capture_if("build optimize --version -v -h --help").exec(),
     cmd("parcel", "dev server").exec_if("watch").capture_if("build --version").exec(),
     cmd("next nuxt nuxi astro remix", "dev server").exec_if("dev start preview"),
-    cmd("ng", "dev server or test watcher").capture_if("--watch=false --no-watch").exec_if("serve s test t --watch"),
+    cmd("ng", "dev server, test watcher or generator")
+        .capture_if("--watch=false --no-watch --defaults")
+        .exec_if("serve s test t --watch new n"),
     cmd("react-scripts", "dev server or test watcher").exec_if("start test"),
     cmd("expo react-native", "dev server").exec_if("start"),
     cmd("vue-cli-service", "dev server").exec_if("serve"),
@@ -844,7 +860,10 @@ static TABLE: &[Row] = &[
     cmd("dagster", "dev server").exec_if("dev"),
     cmd("foreman overmind honcho", "Procfile runner").exec_if("start s"),
     cmd("dev", "Procfile runner (bin/dev)").exec(),
-    cmd("wrangler netlify vercel", "dev server or followed logs").exec_if("dev tail"),
+    cmd("wrangler netlify", "dev server, login or followed logs").exec_if("dev tail login init link watch"),
+    cmd("vercel", "asks before linking a project, or a dev server")
+        .capture_if("-y --yes --version -v --help -h ls list whoami inspect build pull env")
+        .exec(),
     cmd("sam", "local server").exec_if("start-api start-lambda"),
     cmd("serverless sls", "local server").exec_if("offline"),
     cmd("ionic", "dev server").exec_if("serve"),
@@ -883,12 +902,12 @@ static TABLE: &[Row] = &[
     sub("npm pnpm yarn", "login adduser add-user explore edit", "prompts or opens a shell").exec(),
     cmd("yarn pnpm", "").opts(SCRIPT_OPTS).inner(As("<script>")),
     sub("yarn pnpm", "run", "").inner(As("<script>")),
-    sub("yarn", "dlx exec", "").opts("-p= --package= -q --quiet *=").inner(At(0)).exec(),
+    sub("yarn", "dlx exec", WRAPPED).opts("-p= --package= -q --quiet *=").inner(At(0)).exec(),
     cmd("turbo nx lerna", "").inner(As("<script>")),
     cmd("bun", "watch mode").opts(SCRIPT_OPTS).exec_if("--watch --hot").inner(As("<script>")),
-    sub("bun", "run", "").exec_if("--watch --hot").inner(As("<script>")),
+    sub("bun", "run", "watch mode").exec_if("--watch --hot").inner(As("<script>")),
     sub("bun", "repl", "Bun REPL").exec(),
-    sub("bun", "x", "").opts("--bun *=").inner(At(0)).exec(),
+    sub("bun", "x", WRAPPED).opts("--bun *=").inner(At(0)).exec(),
     // --- Prompts written to stdout, which capture would hide.
     cmd("apt apt-get aptitude", "asks before changing packages")
         .opts("-o= -c= -t=")
@@ -921,7 +940,17 @@ static TABLE: &[Row] = &[
     sub("gcloud", "compute", "remote session").capture_if("--command").exec_if("ssh"),
     sub("az", "login ssh", "browser login or remote session").exec(),
     sub("gh", "auth run", "browser login or watched run").exec_if("login refresh watch"),
-    sub("firebase", "login serve emulators:start", "browser login or server").exec(),
+    sub("firebase", "login init serve emulators:start", "browser login or server").exec(),
+    sub("cargo", "generate", "asks for the template's values").exec(),
+    cmd("create-* cookiecutter copier", "project generator asks on stdout")
+        .capture_if("-y --yes --no-input --defaults --version -V --help -h")
+        .exec(),
+    sub("poetry composer", "init", "asks on stdout").capture_if("-n --no-interaction").exec(),
+    sub("bun", "create init", "asks on stdout").capture_if("-y --yes").exec(),
+    cmd("vue", "project generator or UI server").exec_if("create ui serve"),
+    cmd("eslint", "asks on stdout").exec_if("--init"),
+    sub("flutter", "run attach", "hot-reload session").exec(),
+    cmd("ansible-playbook", "asks per task").exec_if("--step"),
     sub("cargo", "login", "reads a token from the terminal").batch_with(1).exec(),
     cmd("xargs", "opens the terminal for each command")
         .opts("-0 -r -t -x -p -o --null --no-run-if-empty --verbose --exit --interactive --open-tty -d= -E= -I= -L= -n= -P= -s= -a= --delimiter= --max-args= --max-procs= --arg-file= -i: -l: -e: *=")
@@ -943,10 +972,10 @@ static TABLE: &[Row] = &[
         .opts("-f -ff -c -C -d -D -h -i -k -q -qq -r -t -tt -ttt -T -v -V -w -x -xx -y -yy -z -Z -n *=")
         .inner(At(0))
         .exec(),
-    cmd("valgrind", "").opts("-v -q -h --help --version").inner(At(0)).exec(),
+    cmd("valgrind", WRAPPED).opts("-v -q -h --help --version").inner(At(0)).exec(),
     sub("perf", "top", "full-screen monitor").exec(),
     // --- Wrappers: the wrapped command decides. With nothing wrapped, most open a shell.
-    cmd("env", "").opts("-i -0 -v --ignore-environment --null --debug -u= --unset= -C= --chdir= -S= --split-string= --default-signal: --ignore-signal: --block-signal: *=").inner(ShellValue("-S --split-string")).inner(At(0)).exec(),
+    cmd("env", WRAPPED).opts("-i -0 -v --ignore-environment --null --debug -u= --unset= -C= --chdir= -S= --split-string= --default-signal: --ignore-signal: --block-signal: *=").inner(ShellValue("-S --split-string")).inner(At(0)).exec(),
     cmd("sudo", "root shell or editor")
         .opts("-A -b -E -H -K -k -n -P -S -V -v -l -h -i -s -e --askpass --background --preserve-env --set-home --remove-timestamp --reset-timestamp --non-interactive --preserve-groups --stdin --version --validate --list --help --login --shell --edit -u= -g= -C= -D= -p= -r= -t= -T= -U= -R= --user= --group= --chdir= --prompt= --chroot= --close-from= --role= --type= --command-timeout= --other-user= *=")
         .exec_if("-e --edit")
@@ -956,17 +985,17 @@ static TABLE: &[Row] = &[
     cmd("doas", "root shell").opts("-n -s -L -C= -u= *=").inner(At(0)).exec(),
     cmd("pkexec", "root shell").opts("--disable-internal-agent --keep-cwd --user= *=").inner(At(0)).exec(),
     cmd("su runuser", "shell").opts("- -l -m -p -P --login --preserve-environment --pty -c= --command= -s= --shell= -g= -G= --group= --supp-group= -w= --whitelist-environment= *").inner(ShellValue("-c --command")).exec(),
-    cmd("nice", "").opts("-n= --adjustment= -0 -1 -2 -3 -4 -5 -6 -7 -8 -9 --help --version *=").inner(At(0)).exec(),
-    cmd("nohup catchsegv dbus-run-session unbuffer", "").opts("-p *=").inner(At(0)).exec(),
-    cmd("time", "").opts("-p -v -a -q --portability --verbose --append --quiet --help -V --version -f= -o= --format= --output= *=").inner(At(0)).exec(),
-    cmd("timeout", "").opts("--foreground --preserve-status -v --verbose --help --version -s= -k= --signal= --kill-after= *=").inner(At(1)).exec(),
-    cmd("stdbuf", "").opts("-i= -o= -e= --input= --output= --error= *=").inner(At(0)).exec(),
-    cmd("ionice", "").opts("-c= -n= -p= -P= -u= -t --class= --classdata= --pid= --pgid= --uid= --ignore *=").inner(At(0)).exec(),
-    cmd("chrt", "").opts("-a -b -d -f -i -o -r -m -p -R -v --all-tasks --batch --deadline --fifo --idle --other --rr --max --pid --reset-on-fork --verbose *=").inner(At(1)).exec(),
-    cmd("taskset", "").opts("-a -p -c --all-tasks --pid --cpu-list *=").inner(At(1)).exec(),
-    cmd("setsid", "").opts("-c -f -w --ctty --fork --wait *=").inner(At(0)).exec(),
-    cmd("flock", "").opts("-s -x -u -n -o -e --shared --exclusive --unlock --nonblock --close --no-fork -E= -w= -c= --command= --timeout= --conflict-exit-code= *").inner(ShellValue("-c --command")).inner(At(1)).exec(),
-    cmd("xvfb-run", "").opts("-a --auto-servernum -e= -f= -n= -l -p= -s= -w= *=").inner(At(0)).exec(),
+    cmd("nice", WRAPPED).opts("-n= --adjustment= -0 -1 -2 -3 -4 -5 -6 -7 -8 -9 --help --version *=").inner(At(0)).exec(),
+    cmd("nohup catchsegv dbus-run-session unbuffer", WRAPPED).opts("-p *=").inner(At(0)).exec(),
+    cmd("time", WRAPPED).opts("-p -v -a -q --portability --verbose --append --quiet --help -V --version -f= -o= --format= --output= *=").inner(At(0)).exec(),
+    cmd("timeout", WRAPPED).opts("--foreground --preserve-status -v --verbose --help --version -s= -k= --signal= --kill-after= *=").inner(At(1)).exec(),
+    cmd("stdbuf", WRAPPED).opts("-i= -o= -e= --input= --output= --error= *=").inner(At(0)).exec(),
+    cmd("ionice", WRAPPED).opts("-c= -n= -p= -P= -u= -t --class= --classdata= --pid= --pgid= --uid= --ignore *=").inner(At(0)).exec(),
+    cmd("chrt", WRAPPED).opts("-a -b -d -f -i -o -r -m -p -R -v --all-tasks --batch --deadline --fifo --idle --other --rr --max --pid --reset-on-fork --verbose *=").inner(At(1)).exec(),
+    cmd("taskset", WRAPPED).opts("-a -p -c --all-tasks --pid --cpu-list *=").inner(At(1)).exec(),
+    cmd("setsid", WRAPPED).opts("-c -f -w --ctty --fork --wait *=").inner(At(0)).exec(),
+    cmd("flock", WRAPPED).opts("-s -x -u -n -o -e --shared --exclusive --unlock --nonblock --close --no-fork -E= -w= -c= --command= --timeout= --conflict-exit-code= *").inner(ShellValue("-c --command")).inner(At(1)).exec(),
+    cmd("xvfb-run", WRAPPED).opts("-a --auto-servernum -e= -f= -n= -l -p= -s= -w= *=").inner(At(0)).exec(),
     cmd("chroot", "shell").opts("--userspec= --groups= --skip-chdir *=").inner(At(1)).exec(),
     cmd("nsenter unshare", "shell").opts("-t= --target= -S= -G= -w= -r= *").inner(At(0)).exec(),
     cmd("gosu su-exec", "shell").inner(At(1)).exec(),
@@ -976,21 +1005,21 @@ static TABLE: &[Row] = &[
         .inner(ShellValue("-c --call"))
         .inner(At(0))
         .exec(),
-    cmd("uvx", "").opts("--from= --with= --with-requirements= -p= --python= --index= --isolated -q -v --quiet --verbose --offline --no-cache *=").inner(At(0)).exec(),
+    cmd("uvx", WRAPPED).opts("--from= --with= --with-requirements= -p= --python= --index= --isolated -q -v --quiet --verbose --offline --no-cache *=").inner(At(0)).exec(),
     sub("uv", "run", "Python REPL")
         .opts("--no-sync --frozen --locked --isolated --no-project --no-dev --all-extras --all-packages --all-groups --active --no-active --script --exact --offline -q -v --quiet --verbose --no-cache --no-config --only-dev --no-default-groups --no-editable --gui-script -m= --module= *=")
         .inner(Value("-m --module"))
         .inner(At(0))
         .exec(),
-    sub("pipx", "run", "").opts("--spec= --python= --pip-args= --no-cache --verbose *=").inner(At(0)).exec(),
-    sub("poetry pipenv hatch pdm rye", "run", "").opts("-C= --directory= -P= --project= -e= --env= *=").inner(At(0)).exec(),
+    sub("pipx", "run", WRAPPED).opts("--spec= --python= --pip-args= --no-cache --verbose *=").inner(At(0)).exec(),
+    sub("poetry pipenv hatch pdm rye", "run", WRAPPED).opts("-C= --directory= -P= --project= -e= --env= *=").inner(At(0)).exec(),
     sub("poetry pipenv hatch pdm", "shell", "shell").exec(),
-    sub("conda mamba micromamba", "run", "").opts("-n= --name= -p= --prefix= --cwd= --live-stream --no-capture-output -v --verbose *=").inner(At(0)).exec(),
-    sub("bundle bundler", "exec", "").inner(At(0)).exec(),
+    sub("conda mamba micromamba", "run", WRAPPED).opts("-n= --name= -p= --prefix= --cwd= --live-stream --no-capture-output -v --verbose *=").inner(At(0)).exec(),
+    sub("bundle bundler", "exec", WRAPPED).inner(At(0)).exec(),
     sub("bundle bundler", "console open", "REPL or editor").exec(),
-    sub("rbenv pyenv nodenv goenv asdf mise rtx", "exec x", "").opts("--").inner(At(0)).exec(),
+    sub("rbenv pyenv nodenv goenv asdf mise rtx", "exec x", WRAPPED).opts("--").inner(At(0)).exec(),
     sub("direnv aws-vault", "exec", "shell").inner(At(1)).exec(),
-    sub("op doppler infisical", "run", "").opts("--env-file= --command= --project= --config= *").inner(ShellValue("--command")).inner(At(0)).exec(),
+    sub("op doppler infisical", "run", WRAPPED).opts("--env-file= --command= --project= --config= *").inner(ShellValue("--command")).inner(At(0)).exec(),
     cmd("nix-shell", "shell").opts("-p= --packages= -A= --attr= -I= --run= --command= *").inner(ShellValue("--run --command")).exec(),
     sub("nix", "develop shell", "shell").opts("-c= --command= *").inner(Value("-c --command")).exec(),
     sub("nix", "repl run", "REPL or a program lens cannot know").exec(),
@@ -1442,6 +1471,12 @@ mod tests {
         ("docker login --password-stdin -u me", CAPTURE),
         ("docker ps", CAPTURE),
         ("docker build .", CAPTURE),
+        ("docker system prune", EXEC),
+        ("docker system prune -af", CAPTURE),
+        ("docker image prune --force", CAPTURE),
+        ("docker volume ls", CAPTURE),
+        ("docker container prune", EXEC),
+        ("docker container prune -f", CAPTURE),
         ("docker compose up", EXEC),
         ("docker compose -f dev.yml up -d", CAPTURE),
         ("docker-compose up --wait", CAPTURE),
@@ -1573,6 +1608,9 @@ mod tests {
         ("ptw", EXEC),
         ("mytool --watch", EXEC),
         ("mytool --watch-paths src", CAPTURE),
+        ("deno test --watch", EXEC),
+        ("python tools/build.py --watch", EXEC),
+        ("kubectl rollout status deploy/web --watch=false", CAPTURE),
     ];
 
     #[test]
@@ -1677,6 +1715,13 @@ mod tests {
         ("dotnet run", EXEC),
         ("dotnet watch", EXEC),
         ("dotnet build", CAPTURE),
+        ("flutter run", EXEC),
+        ("flutter test", CAPTURE),
+        ("vercel", EXEC),
+        ("vercel --prod --yes", CAPTURE),
+        ("netlify login", EXEC),
+        ("ng new app", EXEC),
+        ("ng new app --defaults", CAPTURE),
     ];
 
     #[test]
@@ -1713,7 +1758,8 @@ mod tests {
         ("pnpm dev", EXEC),
         ("pnpm --filter web dev", EXEC),
         ("pnpm run build", CAPTURE),
-        ("pnpm dlx create-vite", CAPTURE),
+        ("pnpm dlx create-vite", EXEC),
+        ("pnpm dlx prettier --check .", CAPTURE),
         ("bun dev", EXEC),
         ("bun run dev", EXEC),
         ("bun --watch index.ts", EXEC),
@@ -1816,6 +1862,22 @@ mod tests {
         ("openssl req -in r.csr -noout -text", CAPTURE),
         ("rustup-init", EXEC),
         ("rustup-init -y", CAPTURE),
+        ("cargo generate gh:org/template", EXEC),
+        ("create-next-app", EXEC),
+        ("npx create-vite my-app", EXEC),
+        ("npx create-vite my-app --help", CAPTURE),
+        ("create", CAPTURE),
+        ("cookiecutter gh:org/tpl --no-input", CAPTURE),
+        ("poetry init", EXEC),
+        ("poetry init -n", CAPTURE),
+        ("composer init --no-interaction", CAPTURE),
+        ("bun create vite", EXEC),
+        ("vue create app", EXEC),
+        ("eslint --init", EXEC),
+        ("eslint src", CAPTURE),
+        ("ansible-playbook site.yml --step", EXEC),
+        ("ansible-playbook site.yml", CAPTURE),
+        ("firebase init", EXEC),
     ];
 
     #[test]
@@ -2068,6 +2130,23 @@ mod tests {
             .map(|i| format!("{} {}", TABLE[i].names, TABLE[i].sub))
             .collect();
         assert!(missing.is_empty(), "rows with no case: {missing:#?}");
+    }
+
+    #[test]
+    fn rows_that_can_exec_say_why() {
+        for row in TABLE {
+            let tiers = &row.tiers[..row.n_tiers];
+            let can_exec = row.default == Outcome::Exec
+                || row.bare == Some(Outcome::Exec)
+                || tiers.iter().any(|(outcome, _)| *outcome == Outcome::Exec);
+            assert!(
+                !can_exec || !row.reason.is_empty(),
+                "`{} {}` can exec without a reason",
+                row.names,
+                row.sub
+            );
+        }
+        assert_eq!(mode(&argv("env")), Mode::Exec(WRAPPED));
     }
 
     #[test]
