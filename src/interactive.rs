@@ -164,8 +164,8 @@ impl Inner {
 /// `` `which vim` ``) cannot be read from argv at all.
 fn shell(script: &str, depth: u8) -> Mode {
     const KEYWORDS: &[&str] = &[
-        "!", "{", "}", "if", "then", "else", "elif", "do", "while", "until", "time", "exec",
-        "command", "builtin",
+        "!", "{", "}", "if", "then", "else", "elif", "do", "while", "until", "exec", "command",
+        "builtin",
     ];
     let bytes = script.as_bytes();
     let mut start = 0;
@@ -180,9 +180,10 @@ fn shell(script: &str, depth: u8) -> Mode {
     }
     segments.push(&script[start..]);
     for segment in segments {
-        let words: Vec<&str> = segment
-            .split_whitespace()
-            .map(|w| w.trim_matches(|c| c == '\'' || c == '"'))
+        let words = shell_words(segment);
+        let words: Vec<&str> = words
+            .iter()
+            .map(String::as_str)
             .skip_while(|w| KEYWORDS.contains(w) || is_assignment(w))
             .collect();
         let Some(first) = words.first() else { continue };
@@ -194,6 +195,29 @@ fn shell(script: &str, depth: u8) -> Mode {
         }
     }
     Mode::Capture
+}
+
+/// The words of one simple command, with quotes and backslashes taken off as the shell
+/// would (`sh -c 'tail -f x'` is three words). A quote left open runs to the end.
+fn shell_words(segment: &str) -> Vec<String> {
+    let (mut words, mut word, mut quote) = (Vec::new(), None::<String>, None);
+    let mut chars = segment.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('\''), c) => word.get_or_insert_default().push(c),
+            (_, '\\') => word.get_or_insert_default().extend(chars.next()),
+            (Some(_), c) => word.get_or_insert_default().push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                word.get_or_insert_default();
+            }
+            (None, c) if c.is_whitespace() => words.extend(word.take()),
+            (None, c) => word.get_or_insert_default().push(c),
+        }
+    }
+    words.extend(word);
+    words
 }
 
 /// `NAME=value`, as `env` and shells take before a command.
@@ -531,6 +555,19 @@ mod tests {
         assert_eq!(
             shell("\"$EDITOR\" x", 4),
             Mode::Exec("command word computed by the shell")
+        );
+    }
+
+    #[test]
+    fn shell_words_take_quotes_off_like_the_shell() {
+        assert_eq!(
+            shell_words(r#" sh -c 'tail -f x' "a \"b\"" c\ d '' "#),
+            ["sh", "-c", "tail -f x", "a \"b\"", "c d", ""]
+        );
+        assert_eq!(shell_words("vim 'open"), ["vim", "open"]);
+        assert_eq!(
+            shell("sh -c \"sh -c 'tail -f x'\"", 8),
+            Mode::Exec("follows a file")
         );
     }
 

@@ -2184,29 +2184,29 @@ pub(super) mod tests {
         check(BATCH);
     }
 
+    const ALL: [&[(&str, bool)]; 15] = [
+        REPLS,
+        SHELLS,
+        DATABASES,
+        EDITORS_PAGERS_SCREENS,
+        GIT,
+        REMOTE,
+        CONTAINERS,
+        NEVER_ENDING,
+        WATCH_MODES,
+        SERVERS,
+        SCRIPTS,
+        PROMPTS,
+        DEBUGGERS,
+        WRAPPERS,
+        BATCH,
+    ];
+
     #[test]
     fn every_row_is_exercised_by_a_case() {
         VISITED.with(|v| v.borrow_mut().clear());
-        for group in [
-            REPLS,
-            SHELLS,
-            DATABASES,
-            EDITORS_PAGERS_SCREENS,
-            GIT,
-            REMOTE,
-            CONTAINERS,
-            NEVER_ENDING,
-            WATCH_MODES,
-            SERVERS,
-            SCRIPTS,
-            PROMPTS,
-            DEBUGGERS,
-            WRAPPERS,
-            BATCH,
-        ] {
-            for (line, _) in group {
-                mode(&argv(line));
-            }
+        for (line, _) in ALL.iter().copied().flatten() {
+            mode(&argv(line));
         }
         let visited = VISITED.with(|v| v.borrow().clone());
         let missing: Vec<String> = (0..TABLE.len())
@@ -2214,6 +2214,48 @@ pub(super) mod tests {
             .map(|i| format!("{} {}", TABLE[i].names, TABLE[i].sub))
             .collect();
         assert!(missing.is_empty(), "rows with no case: {missing:#?}");
+    }
+
+    #[test]
+    fn wrappers_do_not_change_any_cases_decision() {
+        let wrappers = [
+            "sudo",
+            "env A=1",
+            "nice -n 5",
+            "nohup",
+            "timeout 5",
+            "stdbuf -oL",
+            "time -p",
+        ];
+        for &(line, exec) in ALL.iter().copied().flatten() {
+            let words = argv(line);
+            let cases = wrappers
+                .iter()
+                .map(|w| argv(w).into_iter().chain(words.clone()));
+            for wrapped in cases {
+                let wrapped: Vec<OsString> = wrapped.collect();
+                let got = matches!(mode(&wrapped), Mode::Exec(_));
+                assert_eq!(got, exec, "{wrapped:?} differs from `{line}`");
+            }
+        }
+    }
+
+    #[test]
+    fn a_shell_script_keeps_every_exec_of_its_commands() {
+        for &(line, exec) in ALL.iter().copied().flatten() {
+            // Quote what the command line quoted, so the script means the same.
+            let words: Vec<String> = argv(line)
+                .iter()
+                .map(|w| w.to_string_lossy().into_owned())
+                .map(|w| if w.contains(' ') { format!("'{w}'") } else { w })
+                .collect();
+            let script = format!("cd /tmp && {}", words.join(" "));
+            let got = mode(&[OsString::from("sh"), "-c".into(), script.clone().into()]);
+            assert!(
+                !exec || matches!(got, Mode::Exec(_)),
+                "sh -c `{script}`: {got:?}"
+            );
+        }
     }
 
     #[test]
