@@ -106,3 +106,12 @@ fn a_captured_command_sees_no_tty_on_stdout() {
     let handle = dir.last_handle();
     assert_eq!(dir.show_raw(&handle, false), b"notty\n");
 }
+
+#[test]
+fn a_wrapped_interactive_command_is_execd_too() {
+    let dir = TestDir::new("pty-wrapped");
+    let shown = under_pty(&dir, &["env", "LENS_PTY_TEST=1", "sh", "-i", "-c", PROBE]);
+    assert_eq!(shown, "tty\r\n");
+    assert_eq!(dir.log()[0]["mode"], "exec");
+    assert_eq!(dir.log()[0]["note"], "interactive shell");
+}
