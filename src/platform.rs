@@ -52,7 +52,7 @@ mod imp {
     use super::*;
     use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
     use std::os::unix::process::{CommandExt, ExitStatusExt};
-    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
 
     // A child's id arrives from std as a u32 and is handed to kill(2) as a pid_t. On every
     // target this file compiles for, pid_t is a 32-bit signed integer; if that ever stops
@@ -66,6 +66,8 @@ mod imp {
 
     /// The child to forward to; 0 while there is none yet, -1 once it has been reaped.
     static CHILD: AtomicI32 = AtomicI32::new(0);
+    /// Which of [`FORWARDED`] have lens's handler installed, one bit each.
+    static INSTALLED: AtomicU32 = AtomicU32::new(0);
     /// A signal that arrived before the child existed, delivered once it does.
     static PENDING: AtomicI32 = AtomicI32::new(0);
 
@@ -134,7 +136,12 @@ mod imp {
     /// are forwarded. A process that signals lens's whole group still gives the child two
     /// copies; telling that apart from a signal to lens alone is not possible.
     pub fn forward_signals_to(child: u32) -> io::Result<()> {
-        for &signal in &FORWARDED {
+        for (index, &signal) in FORWARDED.iter().enumerate() {
+            if is_ignored(signal)? {
+                // Ignored by whoever started lens (nohup, a background job): the child
+                // inherited that disposition, and lens keeps it for itself too.
+                continue;
+            }
             // SAFETY: `action` is fully initialised (zeroed, then every field lens relies on
             // set) before sigaction reads it; `on_signal` has the three-argument signature
             // SA_SIGINFO requires and only performs async-signal-safe work.
@@ -148,6 +155,7 @@ mod imp {
             if installed != 0 {
                 return Err(io::Error::last_os_error());
             }
+            INSTALLED.fetch_or(1 << index, Ordering::SeqCst);
         }
         CHILD.store(child as i32, Ordering::SeqCst);
         let pending = PENDING.swap(0, Ordering::SeqCst);
@@ -164,10 +172,28 @@ mod imp {
     /// view, say) rather than be swallowed.
     pub fn stop_forwarding() {
         CHILD.store(-1, Ordering::SeqCst);
-        for &signal in &FORWARDED {
-            // SAFETY: restoring the default disposition has no memory-safety conditions.
-            unsafe { libc::signal(signal, libc::SIG_DFL) };
+        let installed = INSTALLED.swap(0, Ordering::SeqCst);
+        for (index, &signal) in FORWARDED.iter().enumerate() {
+            if installed & (1 << index) != 0 {
+                // SAFETY: restoring the default disposition has no memory-safety conditions.
+                unsafe { libc::signal(signal, libc::SIG_DFL) };
+            }
         }
+    }
+
+    /// Whether `signal` is currently ignored (SIG_IGN).
+    fn is_ignored(signal: libc::c_int) -> io::Result<bool> {
+        // SAFETY: a null new action only reads the current one into `current`, which is
+        // a valid, writable sigaction for the duration of the call.
+        let (status, current) = unsafe {
+            let mut current: libc::sigaction = std::mem::zeroed();
+            let status = libc::sigaction(signal, std::ptr::null(), &mut current);
+            (status, current)
+        };
+        if status != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(current.sa_sigaction == libc::SIG_IGN)
     }
 
     extern "C" fn on_signal(signal: libc::c_int, info: *mut libc::siginfo_t, _: *mut libc::c_void) {

@@ -549,3 +549,31 @@ fn a_full_disk_store_and_log_show_raw_output_and_keep_the_exit_code() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
+
+#[test]
+fn a_signal_ignored_by_whoever_started_lens_stays_ignored() {
+    // `nohup lens CMD`: SIGHUP is ignored when lens starts, so neither lens nor the
+    // command may die of one.
+    let dir = TestDir::new("nohup");
+    let ready = dir.path("ready");
+    let inner = format!("touch {}; sleep 0.3; echo done", ready.display());
+    let outer = format!("trap '' HUP; exec {} sh -c \"{inner}\"", util::LENS);
+    let mut command = std::process::Command::new("sh");
+    command
+        .args(["-c", &outer])
+        .current_dir(&dir.root)
+        .stdout(Stdio::piped());
+    for (key, value) in [
+        ("LENS_STORE", dir.store()),
+        ("LENS_LOG_DIR", dir.log_dir()),
+        ("LENS_CONFIG", dir.config()),
+    ] {
+        command.env(key, value);
+    }
+    let child = command.spawn().unwrap();
+    wait_for(&ready);
+    kill("HUP", child.id());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(status_code(output.status), 0);
+    assert_eq!(text(&output.stdout), "done\n");
+}
