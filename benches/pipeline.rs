@@ -22,7 +22,9 @@
 //!   The corpora start large enough (see [`MIXED_MIN_BYTES`]) that all three scales are
 //!   past the fastest caches. Requiring both steps keeps one noisy sample from failing
 //!   the build; stages under [`GROWTH_FLOOR`] at 16x are reported but not judged, since
-//!   their timings are mostly noise.
+//!   their timings are mostly noise. A stage already more than 3x linear from 1x to 4x
+//!   fails without running 16x, and the first failure ends the run: a quadratic stage
+//!   at 16x would take hours, and a gate that hangs is a gate nobody waits for.
 //! - Latency is compared with bench/results/micro-baseline.json and only reported, since
 //!   absolute times belong to the machine that recorded them; `--gate-latency` fails on a
 //!   stage more than [`LATENCY_TOLERANCE`] slower than its baseline, for use on that machine.
@@ -74,11 +76,24 @@ fn main() {
     for (corpus_name, base) in &corpora {
         let inputs: Vec<String> = SCALES.iter().map(|&n| base.repeat(n)).collect();
         for (stage_name, stage) in stages() {
-            let times: Vec<Duration> = inputs
-                .iter()
-                .map(|input| measure(|| stage(input, &settings)))
-                .collect();
             let key = format!("{stage_name}/{corpus_name}");
+            let t1 = measure(|| stage(&inputs[0], &settings));
+            let t4 = measure(|| stage(&inputs[1], &settings));
+            let early = t4.as_secs_f64() / t1.as_secs_f64();
+            if t4 >= GROWTH_FLOOR && early > 4.0 * GROWTH_TOLERANCE {
+                // Already superlinear from 1x to 4x: 16x would take minutes or hours, and
+                // a benchmark that hangs tells nobody anything.
+                println!(
+                    "{stage_name:<22} {corpus_name:<10} {:>10.3} {:>10.3} {:>10} (16x skipped: 4x took {early:.1}x)",
+                    t1.as_secs_f64() * 1e3,
+                    t4.as_secs_f64() * 1e3,
+                    "-"
+                );
+                fail_now(&format!(
+                    "{key} grows superlinearly: 4x input took {early:.1}x"
+                ));
+            }
+            let times = [t1, t4, measure(|| stage(&inputs[2], &settings))];
             let t1 = times[0].as_secs_f64();
             let per_16 = times[2].as_secs_f64() / t1;
             let per_4 = times[2].as_secs_f64() / times[1].as_secs_f64();
@@ -98,7 +113,9 @@ fn main() {
             );
             let measurable = times[2] >= GROWTH_FLOOR;
             if measurable && per_16 > 16.0 * GROWTH_TOLERANCE && per_4 > 4.0 * GROWTH_TOLERANCE {
-                failures.push(format!("{key} grows superlinearly: 16x input took {per_16:.1}x, 4x→16x took {per_4:.1}x"));
+                fail_now(&format!(
+                    "{key} grows superlinearly: 16x input took {per_16:.1}x, 4x→16x took {per_4:.1}x"
+                ));
             }
             if options.gate_latency && versus.is_some_and(|v| v > LATENCY_TOLERANCE) {
                 failures.push(format!(
@@ -201,7 +218,16 @@ fn stages() -> Vec<(&'static str, StepFn)> {
     steps
 }
 
-/// The minimum of the times `f` reports over repeated runs.
+/// Stop at the first superlinear stage: every later measurement that runs it (each stage
+/// after it is timed on a run carried through it) would take minutes or hours more.
+fn fail_now(failure: &str) -> ! {
+    eprintln!("FAIL {failure}");
+    eprintln!("stopped at the first superlinear stage; later stages were not measured");
+    std::process::exit(1);
+}
+
+/// The minimum of the times `f` reports over repeated runs. A run of a second or more is
+/// measured once: noise is small beside it, and a slow stage should fail fast.
 fn measure(mut f: impl FnMut() -> Duration) -> Duration {
     let mut best = Duration::MAX;
     let started = Instant::now();
@@ -209,6 +235,9 @@ fn measure(mut f: impl FnMut() -> Duration) -> Duration {
     while runs < 3 || started.elapsed() < MIN_MEASURE {
         best = best.min(f());
         runs += 1;
+        if best >= Duration::from_secs(1) {
+            break;
+        }
     }
     best
 }
