@@ -17,6 +17,9 @@ use lens::pipeline::{Request, Settings, view};
 
 #[path = "pipeline_fixture.rs"]
 mod fixture;
+mod rng;
+
+use rng::Rng;
 
 const HANDLE: &str = "5eed0001";
 
@@ -268,22 +271,6 @@ fn every_sequence_of_up_to_three_awkward_lines_keeps_the_invariants() {
             }
             check_all_levels(&text, exit, stream, argv, 2, &format!("{seq:?}{ending:?}"));
         }
-    }
-}
-
-/// xorshift64*: enough randomness to shuffle a vocabulary, reproducible from a seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
     }
 }
 

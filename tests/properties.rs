@@ -12,30 +12,12 @@
 //!  9  logging off the streams  at level 3 the views are exactly the child's bytes
 //! 10  logging never fails      an unwritable log changes neither output nor status
 
+mod rng;
 mod util;
 
+use rng::Rng;
 use std::path::Path;
 use util::{TestDir, assert_bytes_eq, status_code};
-
-/// A tiny deterministic generator (xorshift64*), so failures replay from their seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
-    }
-}
 
 /// Lines that have broken filters before: empty, CRLF, lone CR, ANSI colour, a very long
 /// line, a repeated warning, diagnostics, progress, invalid UTF-8.
@@ -62,7 +44,7 @@ fn stream_bytes(rng: &mut Rng, tag: u8) -> (Vec<u8>, &'static str) {
         0 => (Vec::new(), "empty"),
         1 => {
             // Arbitrary bytes: almost always invalid UTF-8, often NULs.
-            let len = 1 + rng.below(200_000) as usize;
+            let len = 1 + rng.below(200_000);
             ((0..len).map(|_| rng.next() as u8).collect(), "random bytes")
         }
         2 => {
