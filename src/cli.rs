@@ -283,8 +283,8 @@ Options (only before the command; everything after it belongs to the command):
   -h, --help    print this help
   -V, --version print the version
 
-`lens show` takes --level, --budget and --stderr (show the stderr stream) after the
-handle's word; --level 3 prints the stored bytes exactly.
+`lens show` takes --level, --budget and --stderr (the stderr stream instead of
+stdout) after the word `show`; --level 3 prints the stored bytes exactly.
 
 Every removal is announced by a marker line in the stream it stands in, e.g.
   [lens: 42 lines elided, 10-51, 1a2b3c4d]
