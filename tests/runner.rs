@@ -577,3 +577,32 @@ fn a_signal_ignored_by_whoever_started_lens_stays_ignored() {
     assert_eq!(status_code(output.status), 0);
     assert_eq!(text(&output.stdout), "done\n");
 }
+
+#[test]
+fn show_re_renders_the_view_the_run_printed() {
+    let dir = TestDir::new("show-view");
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/cargo/cargo-cascade/stderr"
+    );
+    let output = dir.sh(&format!("cat {fixture} >&2; exit 101"));
+    assert_eq!(status_code(output.status), 101);
+    let raw = std::fs::read(fixture).unwrap();
+    assert!(
+        output.stderr.len() < raw.len() / 10,
+        "the cascade should be filtered"
+    );
+    let handle = dir.last_handle();
+    assert!(
+        text(&output.stderr).contains(&format!(", {handle}: ")),
+        "markers name the run's handle"
+    );
+    let shown = dir.run(["show", &handle, "--stderr"]);
+    assert!(shown.status.success());
+    assert_bytes_eq(
+        &shown.stdout,
+        &output.stderr,
+        "lens show at the default level",
+    );
+    assert_bytes_eq(&dir.show_raw(&handle, true), &raw, "lens show --level 3");
+}
