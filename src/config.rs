@@ -99,6 +99,15 @@ pub fn load(path: Option<&Path>) -> Result<Config, String> {
     parse(&text).map_err(|err| format!("invalid config `{}`: {err}", path.display()))
 }
 
+/// The config the environment names, or the defaults and the reason it could not be used:
+/// a broken file never stops a run, it only makes it raw.
+pub fn load_or_default(env: &dyn Fn(&str) -> Option<String>) -> (Config, Option<String>) {
+    match load(path(env).as_deref()) {
+        Ok(config) => (config, None),
+        Err(reason) => (Config::default(), Some(reason)),
+    }
+}
+
 /// Parse and validate config text.
 pub fn parse(text: &str) -> Result<Config, String> {
     let config: Config = toml::from_str(text).map_err(|err| one_line(&err.to_string()))?;

@@ -14,7 +14,7 @@
 use crate::block::Stream;
 use crate::capture::{self, Captured};
 use crate::cli::Args;
-use crate::config::{self, Config};
+use crate::config;
 use crate::handle::Handle;
 use crate::interactive::{self, Mode};
 use crate::log::{self, Bytes, Record};
@@ -43,10 +43,7 @@ pub fn run(args: Args) -> i32 {
     let cwd = std::env::current_dir()
         .map(|d| d.display().to_string())
         .unwrap_or_default();
-    let (config, config_error) = match config::load(config::path(&env).as_deref()) {
-        Ok(config) => (config, None),
-        Err(reason) => (Config::default(), Some(reason)),
-    };
+    let (config, config_error) = config::load_or_default(&env);
     let (level, budget) = config::for_run(&config, &args);
     let log_dir = log::dir(&env);
     let mut record = Record {

@@ -45,10 +45,7 @@ pub fn run(args: ShowArgs) -> i32 {
     } else {
         (Part::Stdout, Stream::Stdout)
     };
-    let (config, config_error) = match config::load(config::path(&env).as_deref()) {
-        Ok(config) => (config, None),
-        Err(reason) => (config::Config::default(), Some(reason)),
-    };
+    let (config, config_error) = config::load_or_default(&env);
     let program = meta
         .argv
         .first()
