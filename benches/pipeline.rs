@@ -33,6 +33,8 @@
 //! whole pipeline and every stage.
 
 use lens::block::Stream;
+use lens::command::CommandLine;
+use lens::level::Level;
 use lens::pipeline::{self, Plan, Request, Run, Settings, Stage};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -151,19 +153,20 @@ fn main() {
 /// stage can be measured alone on a run already carried through the stages before it.
 type StepFn = fn(&str, &Settings) -> Duration;
 
-fn request<'a>(argv: &'a [String], settings: &'a Settings, level: u8) -> Request<'a> {
+fn request<'a>(command: &'a CommandLine, settings: &'a Settings, level: u8) -> Request<'a> {
     Request {
         stream: Stream::Stderr,
-        level,
+        level: Level::from_number(level.into()).expect("a level"),
         budget: 200,
         handle: "0badcafe",
         exit_code: 101,
-        argv,
+        command,
         settings,
     }
 }
 
-const ARGV: fn() -> [String; 2] = || ["cargo".to_owned(), "build".to_owned()];
+const ARGV: fn() -> CommandLine =
+    || CommandLine::from_words(&["cargo".to_owned(), "build".to_owned()]);
 
 /// What is timed: the whole pipeline at each level, parse, each stage alone, and render.
 fn stages() -> Vec<(&'static str, StepFn)> {

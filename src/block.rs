@@ -95,6 +95,53 @@ pub enum Fate {
     Ranked,
 }
 
+/// What a shape module knows about a line beyond its role: the facts later stages would
+/// otherwise have to read out of the text again. A family module in `pipeline::shapes`
+/// sets them during classify; the stages after it only read them. A set of flags, since
+/// one line can be two of these (go's `--- FAIL: X` names a failing test and opens its
+/// section).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Marks(u8);
+
+impl Marks {
+    pub const NONE: Marks = Marks(0);
+    /// The one line per failing test in the shape its runner prints exactly once per test:
+    /// cargo's `test x ... FAILED`, pytest's `FAILED x - msg`, go's `--- FAIL: X`, jest's
+    /// and vitest's `✕ name`. What level 0 counts and names.
+    pub const TEST_FAILED: Marks = Marks(1);
+    /// The head of a failing test's section of output: pytest's `____ test_b ____`, go's
+    /// `--- FAIL: X`, jest's `● suite › name`, cargo's `---- name stdout ----`.
+    pub const TEST_SECTION: Marks = Marks(2);
+    /// A line another line of the same run says again: cargo's `test x ... FAILED` once the
+    /// closing `failures:` list names the test, pytest -v's `x FAILED [ 40%]` once the short
+    /// summary does, the closing list itself when every test in it had a section.
+    pub const RESTATED: Marks = Marks(4);
+    /// The tool's own closing tally: `test result: FAILED. 1 passed; 2 failed`, pytest's
+    /// `=== 2 failed, 5 passed in 0.1s ===`, `Found 3 errors`, `Tests: 1 failed, 1 total`.
+    pub const TALLY: Marks = Marks(8);
+    /// A commit's first line in a log (`commit 1a2b3c...`).
+    pub const COMMIT: Marks = Marks(16);
+    /// A file's header in a diff (`diff --git a/x b/x`).
+    pub const DIFF_FILE: Marks = Marks(32);
+    /// A hunk's header in a diff (`@@ -1,3 +1,4 @@`).
+    pub const HUNK: Marks = Marks(64);
+
+    pub fn has(self, mark: Marks) -> bool {
+        self.0 & mark.0 != 0
+    }
+
+    pub fn add(&mut self, mark: Marks) {
+        self.0 |= mark.0;
+    }
+}
+
+impl std::ops::BitOr for Marks {
+    type Output = Marks;
+    fn bitor(self, other: Marks) -> Marks {
+        Marks(self.0 | other.0)
+    }
+}
+
 /// One line of the stream: where it starts in the text (it ends before the next line's
 /// `\n`; a `\r` before that stays, so a kept line is reproduced byte for byte) and what
 /// the stages decided. Eight bytes, so a 200 MB log of short lines costs a fraction of
@@ -104,12 +151,42 @@ pub struct Line {
     pub start: u32,
     pub role: Role,
     pub fate: Fate,
+    pub marks: Marks,
+    flags: u8,
+}
+
+const FORCED: u8 = 1;
+const REDRAWN: u8 = 2;
+
+impl Line {
+    pub fn new(start: u32, redrawn: bool) -> Line {
+        Line {
+            start,
+            role: Role::default(),
+            fate: Fate::default(),
+            marks: Marks::NONE,
+            flags: if redrawn { REDRAWN } else { 0 },
+        }
+    }
+
     /// Set by context: rank may not remove this line.
-    pub forced: bool,
+    pub fn forced(&self) -> bool {
+        self.flags & FORCED != 0
+    }
+
+    pub fn force(&mut self) {
+        self.flags |= FORCED;
+    }
+
     /// Set by parse: the line holds a `\r` before its end or an escape sequence, so what
     /// a terminal shows differs from its bytes (see [`Doc::clean`]).
-    pub redrawn: bool,
+    pub fn redrawn(&self) -> bool {
+        self.flags & REDRAWN != 0
+    }
 }
+
+// The per-line record is what a log of short lines costs: keep it at eight bytes.
+const _: () = assert!(std::mem::size_of::<Line>() == 8);
 
 /// A head line and its continuation: lines `first..end` of the document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -171,7 +248,7 @@ impl<'a> Doc<'a> {
     /// ANSI escape sequences. Classification and keys read this; the view never does.
     pub fn clean(&self, i: usize) -> Cow<'a, str> {
         let raw = self.raw(i);
-        if self.lines[i].redrawn {
+        if self.lines[i].redrawn() {
             clean(raw)
         } else {
             Cow::Borrowed(raw.strip_suffix('\r').unwrap_or(raw))

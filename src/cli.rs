@@ -11,15 +11,12 @@
 //! later, with the command line winning; `--help` and `--version` return before any file
 //! is read.
 
+use crate::level::Level;
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 
-/// The highest level: the raw output.
-pub const MAX_LEVEL: u8 = 3;
 /// The default ranking budget, in lines per stream.
 pub const DEFAULT_BUDGET: usize = 200;
-/// The default level.
-pub const DEFAULT_LEVEL: u8 = 2;
 
 /// What the user asked for.
 #[derive(Debug, PartialEq, Eq)]
@@ -33,7 +30,7 @@ pub enum Parsed {
 /// `lens [OPTIONS] <command> [args...]`: options as typed, and the command.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Args {
-    pub level: Option<u8>,
+    pub level: Option<Level>,
     pub budget: Option<usize>,
     pub command: Vec<OsString>,
 }
@@ -43,7 +40,7 @@ pub struct Args {
 pub struct ShowArgs {
     /// As typed; `lens::show` parses it strictly.
     pub handle: String,
-    pub level: Option<u8>,
+    pub level: Option<Level>,
     pub budget: Option<usize>,
     pub stderr: bool,
 }
@@ -221,7 +218,7 @@ impl Lexer {
             .ok_or(Error::MissingValue(option))
     }
 
-    fn level(&mut self, option: &'static str) -> Result<u8, Error> {
+    fn level(&mut self, option: &'static str) -> Result<Level, Error> {
         let value = self.value(option)?;
         parse_level(&value).ok_or_else(|| Error::BadValue {
             option,
@@ -245,12 +242,13 @@ impl Lexer {
     }
 }
 
-fn parse_level(value: &OsStr) -> Option<u8> {
-    value
-        .to_str()?
-        .parse::<u8>()
-        .ok()
-        .filter(|level| *level <= MAX_LEVEL)
+fn parse_level(value: &OsStr) -> Option<Level> {
+    let text = value.to_str()?;
+    // `u64::from_str` accepts a leading `+`; a level is digits only.
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Level::from_number(text.parse().ok()?)
 }
 
 fn parse_budget(value: &OsStr) -> Option<usize> {
@@ -310,7 +308,7 @@ mod tests {
 
     fn run(level: Option<u8>, budget: Option<usize>, command: &str) -> Parsed {
         Parsed::Run(Args {
-            level,
+            level: level.map(|n| Level::from_number(n.into()).unwrap()),
             budget,
             command: command.split_whitespace().map(OsString::from).collect(),
         })
@@ -431,7 +429,7 @@ mod tests {
             parsed,
             Parsed::Show(ShowArgs {
                 handle: "0123abcd".into(),
-                level: Some(3),
+                level: Some(Level::Raw),
                 budget: None,
                 stderr: true
             })
@@ -441,7 +439,7 @@ mod tests {
             parsed,
             Parsed::Show(ShowArgs {
                 handle: "0123abcd".into(),
-                level: Some(1),
+                level: Some(Level::Failures),
                 budget: None,
                 stderr: false
             })

@@ -6,7 +6,8 @@
 //! silently does nothing is worse than one that says so. The command line wins over
 //! per-command settings, which win over the file's top level, which wins over defaults.
 
-use crate::cli::{self, Args};
+use crate::cli;
+use crate::level::Level;
 use crate::pipeline;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -120,7 +121,7 @@ pub fn parse(text: &str) -> Result<Config, String> {
 
 fn check_level(key: &str, level: Option<u8>) -> Result<(), String> {
     match level {
-        Some(level) if level > cli::MAX_LEVEL => {
+        Some(level) if Level::from_number(level.into()).is_none() => {
             Err(format!("`{key}` must be 0 to 3, not {level}"))
         }
         _ => Ok(()),
@@ -140,42 +141,26 @@ fn one_line(message: &str) -> String {
     }
 }
 
-/// Level and budget for one run of `program`, the command line winning.
+/// Level and budget for one run of `program` (its resolved name, [`CommandLine`]'s
+/// `program`), the command line winning.
 pub fn level_and_budget(
     config: &Config,
-    args_level: Option<u8>,
+    args_level: Option<Level>,
     args_budget: Option<usize>,
     program: &str,
-) -> (u8, usize) {
+) -> (Level, usize) {
     let command = config.commands.get(program).copied().unwrap_or_default();
-    let level = args_level
-        .or(command.level)
+    // Checked when the config was parsed: a level out of range never gets here.
+    let configured = command
+        .level
         .or(config.level)
-        .unwrap_or(cli::DEFAULT_LEVEL);
+        .and_then(|n| Level::from_number(n.into()));
+    let level = args_level.or(configured).unwrap_or(Level::DEFAULT);
     let budget = args_budget
         .or(command.budget)
         .or(config.budget)
         .unwrap_or(cli::DEFAULT_BUDGET);
     (level, budget)
-}
-
-/// The same merge for a run described by parsed `Args`.
-pub fn for_run(config: &Config, args: &Args) -> (u8, usize) {
-    let program = args
-        .command
-        .first()
-        .map(|p| program_name(p))
-        .unwrap_or_default();
-    level_and_budget(config, args.level, args.budget, &program)
-}
-
-/// The file name of argv[0], the key of `[commands.NAME]`.
-pub fn program_name(program: &std::ffi::OsStr) -> String {
-    Path::new(program)
-        .file_name()
-        .unwrap_or(program)
-        .to_string_lossy()
-        .into_owned()
 }
 
 #[cfg(test)]
@@ -254,12 +239,16 @@ mod tests {
     #[test]
     fn command_line_beats_command_section_beats_top_level() {
         let config = parse("level = 1\nbudget = 10\n[commands.cargo]\nlevel = 0\n").unwrap();
-        assert_eq!(level_and_budget(&config, None, None, "cargo"), (0, 10));
-        assert_eq!(level_and_budget(&config, Some(2), None, "cargo"), (2, 10));
-        assert_eq!(level_and_budget(&config, None, Some(5), "make"), (1, 5));
+        let run = |level, budget, program| level_and_budget(&config, level, budget, program);
+        assert_eq!(run(None, None, "cargo"), (Level::Counts, 10));
+        assert_eq!(
+            run(Some(Level::Filtered), None, "cargo"),
+            (Level::Filtered, 10)
+        );
+        assert_eq!(run(None, Some(5), "make"), (Level::Failures, 5));
         assert_eq!(
             level_and_budget(&Config::default(), None, None, "x"),
-            (cli::DEFAULT_LEVEL, cli::DEFAULT_BUDGET)
+            (Level::DEFAULT, cli::DEFAULT_BUDGET)
         );
     }
 
@@ -293,8 +282,8 @@ mod tests {
             .expect("docs/config.example.toml parses");
         let defaults = Config::default();
         assert_eq!(
-            example.level.unwrap_or(cli::DEFAULT_LEVEL),
-            cli::DEFAULT_LEVEL
+            example.level.unwrap_or(Level::DEFAULT.number()),
+            Level::DEFAULT.number()
         );
         assert_eq!(
             example.budget.unwrap_or(cli::DEFAULT_BUDGET),
@@ -302,11 +291,5 @@ mod tests {
         );
         assert_eq!(example.store, defaults.store);
         assert_eq!(example.log, defaults.log);
-    }
-
-    #[test]
-    fn program_name_is_the_file_name() {
-        assert_eq!(program_name("/usr/bin/cargo".as_ref()), "cargo");
-        assert_eq!(program_name("cargo".as_ref()), "cargo");
     }
 }

@@ -33,20 +33,48 @@ pub enum Mode {
 
 /// Decide how to run `argv` (argv[0] is the program).
 pub fn mode(argv: &[OsString]) -> Mode {
+    survey(argv).0
+}
+
+/// Decide how to run `argv`, and return the command lines the survey read on the way,
+/// outermost first: `timeout 30 sh -c 'cd x && git log'` reads `timeout 30 sh -c ...`,
+/// `sh -c ...`, then `git log` (of a script, the last simple command that is not a shell
+/// builtin). [`crate::command`] resolves the program from this trail, so the pipeline and
+/// the config see through wrappers exactly as this decision does.
+pub fn survey(argv: &[OsString]) -> (Mode, Vec<Vec<String>>) {
     let words: Vec<String> = argv
         .iter()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    decide(&words, 8)
+    let mut trail = Vec::new();
+    let mode = decide(&words, 8, &mut trail);
+    (mode, trail)
 }
 
+/// The first operand of `args` as the rows of `program` read it: its subcommand, when it
+/// has rows for subcommands (`git -C x log` is `log`), else the first word that is not an
+/// option.
+pub fn subcommand<'a>(program: &str, args: &[&'a str]) -> Option<&'a str> {
+    let name = known(program).unwrap_or(program);
+    let base = TABLE.iter().find(|r| r.names(name) && r.sub.is_empty());
+    if base.is_some() || TABLE.iter().any(|r| r.names(name)) {
+        let lexed = lex(args, base.unwrap_or(&cmd("", "")), Some(0));
+        return lexed.operands.first().map(|&i| args[i]);
+    }
+    args.iter().copied().find(|a| !a.starts_with('-'))
+}
+
+/// The trail of command lines a survey reads; see [`survey`].
+type Trail = Vec<Vec<String>>;
+
 /// Classify one command line; `depth` bounds wrappers inside wrappers.
-fn decide(argv: &[&str], depth: u8) -> Mode {
+fn decide(argv: &[&str], depth: u8, trail: &mut Trail) -> Mode {
     let start = argv.iter().take_while(|w| is_assignment(w)).count();
     let Some((program, args)) = argv[start..].split_first() else {
         return Mode::Capture;
     };
+    trail.push(argv[start..].iter().map(|w| (*w).to_owned()).collect());
     if depth == 0 {
         return Mode::Exec("wrappers nested too deep to read");
     }
@@ -66,10 +94,10 @@ fn decide(argv: &[&str], depth: u8) -> Mode {
         if let Some(&i) = lexed.operands.first()
             && let Some(row) = rows.iter().find(|r| r.subs(args[i]))
         {
-            return evaluate(row, &args[i + 1..], depth - 1);
+            return evaluate(row, &args[i + 1..], depth - 1, trail);
         }
     }
-    base.map_or(Mode::Capture, |row| evaluate(row, args, depth - 1))
+    base.map_or(Mode::Capture, |row| evaluate(row, args, depth - 1, trail))
 }
 
 /// The name rows know `name` by: itself, or without a version suffix (`python3.12`).
@@ -82,7 +110,7 @@ fn known(name: &str) -> Option<&str> {
     candidates.find(|n| !n.is_empty() && TABLE.iter().any(|r| r.names(n)))
 }
 
-fn evaluate(row: &'static Row, args: &[&str], depth: u8) -> Mode {
+fn evaluate(row: &'static Row, args: &[&str], depth: u8, trail: &mut Trail) -> Mode {
     #[cfg(test)]
     table::tests::visit(row);
     let lexed = lex(args, row, row.stop());
@@ -96,7 +124,7 @@ fn evaluate(row: &'static Row, args: &[&str], depth: u8) -> Mode {
         }
     }
     for inner in &row.inner[..row.n_inner] {
-        if let Some(mode) = inner.classify(&lexed, args, depth) {
+        if let Some(mode) = inner.classify(&lexed, args, depth, trail) {
             return mode;
         }
     }
@@ -132,7 +160,7 @@ enum Inner {
 }
 
 impl Inner {
-    fn classify(self, lexed: &Lexed, args: &[&str], depth: u8) -> Option<Mode> {
+    fn classify(self, lexed: &Lexed, args: &[&str], depth: u8, trail: &mut Trail) -> Option<Mode> {
         let operand = |k: usize| lexed.operands.get(k).map(|&i| &args[i..]);
         let value = |names: &str| {
             let opt = lexed.opts.iter().find(|o| has_word(names, &o.name))?;
@@ -142,16 +170,16 @@ impl Inner {
         };
         match self {
             Inner::None => None,
-            Inner::At(k) => operand(k).map(|words| decide(words, depth)),
-            Inner::ShellAt(k) => operand(k).map(|words| shell(&words.join(" "), depth)),
+            Inner::At(k) => operand(k).map(|words| decide(words, depth, trail)),
+            Inner::ShellAt(k) => operand(k).map(|words| shell(&words.join(" "), depth, trail)),
             Inner::Value(names) => value(names).map(|(first, rest)| {
                 let words: Vec<&str> = std::iter::once(first).chain(rest.iter().copied()).collect();
-                decide(&words, depth)
+                decide(&words, depth, trail)
             }),
-            Inner::ShellValue(names) => value(names).map(|(script, _)| shell(script, depth)),
+            Inner::ShellValue(names) => value(names).map(|(script, _)| shell(script, depth, trail)),
             Inner::As(name) => {
                 let words: Vec<&str> = std::iter::once(name).chain(args.iter().copied()).collect();
-                Some(decide(&words, depth))
+                Some(decide(&words, depth, trail))
             }
         }
     }
@@ -162,7 +190,7 @@ impl Inner {
 /// Splitting on operators without parsing quotes can only invent commands, never hide
 /// one, so its errors are on the exec side. A command word the shell computes (`$EDITOR`,
 /// `` `which vim` ``) cannot be read from argv at all.
-fn shell(script: &str, depth: u8) -> Mode {
+fn shell(script: &str, depth: u8, trail: &mut Trail) -> Mode {
     const KEYWORDS: &[&str] = &[
         "!", "{", "}", "if", "then", "else", "elif", "do", "while", "until", "exec", "command",
         "builtin",
@@ -179,6 +207,7 @@ fn shell(script: &str, depth: u8) -> Mode {
         }
     }
     segments.push(&script[start..]);
+    let mut last = Vec::new();
     for segment in segments {
         let words = shell_words(segment);
         let words: Vec<&str> = words
@@ -190,12 +219,26 @@ fn shell(script: &str, depth: u8) -> Mode {
         if first.contains(['$', '`']) || first.is_empty() {
             return Mode::Exec("command word computed by the shell");
         }
-        if let Mode::Exec(reason) = decide(&words, depth) {
+        let mut read = Vec::new();
+        let mode = decide(&words, depth, &mut read);
+        if let Mode::Exec(reason) = mode {
+            trail.append(&mut read);
             return Mode::Exec(reason);
         }
+        if !SILENT_BUILTINS.contains(first) {
+            last = read;
+        }
     }
+    trail.append(&mut last);
     Mode::Capture
 }
+
+/// Shell builtins that print nothing a reader runs the script for: the script's output is
+/// the output of the commands around them (`cd x && cargo test`).
+const SILENT_BUILTINS: &[&str] = &[
+    "cd", "pushd", "popd", "export", "unset", "set", "shopt", "source", ".", "alias", "umask",
+    "ulimit", "true", "false", ":", "trap", "wait",
+];
 
 /// The words of one simple command, with quotes and backslashes taken off as the shell
 /// would (`sh -c 'tail -f x'` is three words). A quote left open runs to the end.
@@ -544,16 +587,28 @@ mod tests {
 
     #[test]
     fn shell_scripts_split_into_simple_commands() {
-        assert_eq!(shell("make && make test", 4), Mode::Capture);
-        assert_eq!(shell("make 2>&1 &>log >&2", 4), Mode::Capture);
         assert_eq!(
-            shell("cd web; npm start", 4),
+            shell("make && make test", 4, &mut Vec::new()),
+            Mode::Capture
+        );
+        assert_eq!(
+            shell("make 2>&1 &>log >&2", 4, &mut Vec::new()),
+            Mode::Capture
+        );
+        assert_eq!(
+            shell("cd web; npm start", 4, &mut Vec::new()),
             Mode::Exec("dev server or watch script")
         );
-        assert_eq!(shell("echo $(less x)", 4), Mode::Exec("pager"));
-        assert_eq!(shell("if true; then vim x; fi", 4), Mode::Exec("editor"));
         assert_eq!(
-            shell("\"$EDITOR\" x", 4),
+            shell("echo $(less x)", 4, &mut Vec::new()),
+            Mode::Exec("pager")
+        );
+        assert_eq!(
+            shell("if true; then vim x; fi", 4, &mut Vec::new()),
+            Mode::Exec("editor")
+        );
+        assert_eq!(
+            shell("\"$EDITOR\" x", 4, &mut Vec::new()),
             Mode::Exec("command word computed by the shell")
         );
     }
@@ -566,7 +621,7 @@ mod tests {
         );
         assert_eq!(shell_words("vim 'open"), ["vim", "open"]);
         assert_eq!(
-            shell("sh -c \"sh -c 'tail -f x'\"", 8),
+            shell("sh -c \"sh -c 'tail -f x'\"", 8, &mut Vec::new()),
             Mode::Exec("follows a file")
         );
     }

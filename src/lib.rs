@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! argv ──cli──> Args                              (usage error: one line, exit 2)
-//!   interactive::mode ── Exec ──> exec            (lens disappears; nothing stored)
+//!   command::CommandLine::resolve: the program, seen through wrappers, once
+//!   its mode ── Exec ──> exec                     (lens disappears; nothing stored)
 //!   capture: spawn, drain stdout and stderr on two threads, wait
 //!   store: raw bytes + meta.json under a fresh handle
 //!   per stream, view::render: binary, store or config failure ⇒ raw; else pipeline::view
@@ -15,9 +16,11 @@
 pub mod block;
 pub mod capture;
 pub mod cli;
+pub mod command;
 pub mod config;
 pub mod handle;
 pub mod interactive;
+pub mod level;
 pub mod log;
 pub mod pipeline;
 pub mod platform;

@@ -48,7 +48,7 @@ pub struct Record {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub handle: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub level: Option<u8>,
+    pub level: Option<crate::level::Level>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exit: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -14,9 +14,11 @@
 use crate::block::Stream;
 use crate::capture::{self, Captured};
 use crate::cli::Args;
+use crate::command::CommandLine;
 use crate::config;
 use crate::handle::Handle;
-use crate::interactive::{self, Mode};
+use crate::interactive::Mode;
+use crate::level::Level;
 use crate::log::{self, Bytes, Record};
 use crate::pipeline;
 use crate::platform;
@@ -43,8 +45,11 @@ pub fn run(args: Args) -> i32 {
     let cwd = std::env::current_dir()
         .map(|d| d.display().to_string())
         .unwrap_or_default();
+    // Resolved once: the exec decision, the config lookup and the pipeline all read it.
+    let resolved = CommandLine::resolve(&args.command);
     let (config, config_error) = config::load_or_default(&env);
-    let (level, budget) = config::for_run(&config, &args);
+    let (level, budget) =
+        config::level_and_budget(&config, args.level, args.budget, &resolved.program);
     let log_dir = log::dir(&env);
     let mut record = Record {
         v: 1,
@@ -63,7 +68,7 @@ pub fn run(args: Args) -> i32 {
     let mut command = Command::new(&args.command[0]);
     command.args(&args.command[1..]);
 
-    if let Mode::Exec(reason) = interactive::mode(&args.command) {
+    if let Mode::Exec(reason) = resolved.mode {
         // exec replaces this process: the record is written now, without an outcome.
         record.mode = "exec";
         record.level = None;
@@ -136,7 +141,7 @@ pub fn run(args: Args) -> i32 {
         budget,
         handle: &handle,
         exit_code: exit,
-        argv: &argv,
+        command: &resolved,
         settings: &config.pipeline,
     };
     let mut render = |raw, stream: Stream| {
@@ -190,7 +195,7 @@ fn stream_view<'a>(
 ) -> (Cow<'a, [u8]>, Option<String>) {
     match blocker {
         Some(reason) => {
-            let filtered_was_asked = options.level < crate::cli::MAX_LEVEL && !raw.is_empty();
+            let filtered_was_asked = options.level != Level::Raw && !raw.is_empty();
             (
                 Cow::Borrowed(raw),
                 filtered_was_asked.then(|| reason.to_owned()),

@@ -6,9 +6,11 @@
 //! own exit status and argv, so a view re-rendered later reads as it did then.
 
 use crate::block::Stream;
-use crate::cli::{MAX_LEVEL, ShowArgs};
+use crate::cli::ShowArgs;
+use crate::command::CommandLine;
 use crate::config;
 use crate::handle::Handle;
+use crate::level::Level;
 use crate::pipeline;
 use crate::runner::emit;
 use crate::store::{self, Part, Store};
@@ -46,15 +48,12 @@ pub fn run(args: ShowArgs) -> i32 {
         (Part::Stdout, Stream::Stdout)
     };
     let (config, config_error) = config::load_or_default(&env);
-    let program = meta
-        .argv
-        .first()
-        .map(|p| config::program_name(p.as_ref()))
-        .unwrap_or_default();
-    let (level, budget) = config::level_and_budget(&config, args.level, args.budget, &program);
+    let command = CommandLine::from_words(&meta.argv);
+    let (level, budget) =
+        config::level_and_budget(&config, args.level, args.budget, &command.program);
 
     let mut stdout = io::stdout().lock();
-    if level == MAX_LEVEL {
+    if level == Level::Raw {
         let copied = store
             .part_path(handle, part)
             .and_then(|path| Ok(std::fs::File::open(path)?))
@@ -81,7 +80,7 @@ pub fn run(args: ShowArgs) -> i32 {
         budget,
         handle: &handle_text,
         exit_code: meta.exit,
-        argv: &meta.argv,
+        command: &command,
         settings: &config.pipeline,
     };
     let (shown, _) = view::render(&raw, &options);

@@ -7,6 +7,7 @@
 //! user's terminal, and the raw stream is shown instead: lens failing must never break
 //! the command it wraps.
 
+use crate::level::Level;
 use crate::pipeline;
 use std::borrow::Cow;
 use std::panic;
@@ -14,7 +15,7 @@ use std::sync::Mutex;
 
 /// The view of one stream, and why it is raw when a filtered one was asked for.
 pub fn render<'a>(raw: &'a [u8], request: &pipeline::Request) -> (Cow<'a, [u8]>, Option<String>) {
-    if request.level >= crate::cli::MAX_LEVEL || raw.is_empty() {
+    if request.level == Level::Raw || raw.is_empty() {
         return (Cow::Borrowed(raw), None);
     }
     let Ok(text) = std::str::from_utf8(raw) else {
@@ -61,17 +62,20 @@ mod tests {
     use super::*;
 
     use crate::block::Stream;
+    use crate::command::CommandLine;
 
-    fn options(level: u8) -> pipeline::Request<'static> {
+    fn options(level: Level) -> pipeline::Request<'static> {
         static SETTINGS: std::sync::LazyLock<pipeline::Settings> =
             std::sync::LazyLock::new(Default::default);
+        static COMMAND: std::sync::LazyLock<CommandLine> =
+            std::sync::LazyLock::new(|| CommandLine::from_words(&[]));
         pipeline::Request {
             stream: Stream::Stdout,
             level,
             budget: 200,
             handle: "0badcafe",
             exit_code: 0,
-            argv: &[],
+            command: &COMMAND,
             settings: &SETTINGS,
         }
     }
@@ -79,17 +83,17 @@ mod tests {
     #[test]
     fn binary_streams_pass_through_byte_identical() {
         let raw = b"ok\n\xff\xfe\n";
-        let (view, reason) = render(raw, &options(2));
+        let (view, reason) = render(raw, &options(Level::Filtered));
         assert_eq!(&*view, raw);
         assert_eq!(reason.as_deref(), Some("binary: not valid UTF-8"));
-        let (view, reason) = render(b"a\0b\n", &options(2));
+        let (view, reason) = render(b"a\0b\n", &options(Level::Filtered));
         assert_eq!(&*view, b"a\0b\n");
         assert_eq!(reason.as_deref(), Some("binary: contains NUL bytes"));
     }
 
     #[test]
     fn level_three_is_raw_without_a_reason() {
-        let (view, reason) = render(b"x\n", &options(3));
+        let (view, reason) = render(b"x\n", &options(Level::Raw));
         assert_eq!(&*view, b"x\n");
         assert_eq!(reason, None);
     }

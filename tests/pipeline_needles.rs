@@ -8,6 +8,8 @@
 //! are rendered with the recorded argv and exit status, and searched together.
 
 use lens::block::Stream;
+use lens::command::CommandLine;
+use lens::level::Level;
 use lens::pipeline::{Request, Settings, view};
 use regex::Regex;
 
@@ -360,13 +362,14 @@ fn level2_keeps_every_needle_and_names_every_item() {
         let (mut raw, mut shown) = (String::new(), String::new());
         for stream in [Stream::Stdout, Stream::Stderr] {
             let text = fixture.stream(stream.name());
+            let command = CommandLine::from_words(&fixture.argv);
             let request = Request {
                 stream,
-                level: 2,
+                level: Level::Filtered,
                 budget: 200,
                 handle: "0badcafe",
                 exit_code: fixture.exit,
-                argv: &fixture.argv,
+                command: &command,
                 settings: &settings,
             };
             shown.push_str(&view(&text, &request));

@@ -13,6 +13,8 @@
 //! the fixtures under tests/fixtures.
 
 use lens::block::Stream;
+use lens::command::CommandLine;
+use lens::level::Level;
 use lens::pipeline::{Request, Settings, view};
 
 #[path = "pipeline_fixture.rs"]
@@ -103,18 +105,18 @@ fn render(
     level: u8,
     exit: i32,
     stream: Stream,
-    argv: &[String],
+    command: &CommandLine,
     budget: usize,
 ) -> String {
     view(
         text,
         &Request {
             stream,
-            level,
+            level: Level::from_number(level.into()).expect("a level"),
             budget,
             handle: HANDLE,
             exit_code: exit,
-            argv,
+            command,
             settings: settings(),
         },
     )
@@ -171,8 +173,9 @@ fn check_all_levels(
     // In a diff or a listing on stdout an error-shaped line is content, not a report.
     let content = argv.first().is_some_and(|p| p == "git") && stream == Stream::Stdout;
     let has_error = !content && raw_lines(text).iter().any(|l| is_error_line(l));
+    let command = CommandLine::from_words(argv);
     for level in [2u8, 1, 0] {
-        let out = render(text, level, exit, stream, argv, budget);
+        let out = render(text, level, exit, stream, &command, budget);
         let what = format!("{what} level {level}");
         let kept = check(text, &out, &what);
         assert!(

@@ -12,6 +12,8 @@ use std::path::Path;
 mod fixture;
 
 use lens::block::Stream;
+use lens::command::CommandLine;
+use lens::level::Level;
 use lens::pipeline::{Request, Settings, view};
 
 const HANDLE: &str = "0badcafe";
@@ -34,13 +36,14 @@ fn every_fixture_matches_its_reviewed_view_at_every_level() {
                 continue;
             }
             for level in [2u8, 1, 0] {
+                let command = CommandLine::from_words(&fixture.argv);
                 let request = Request {
                     stream,
-                    level,
+                    level: Level::from_number(level.into()).expect("a level"),
                     budget: 200,
                     handle: HANDLE,
                     exit_code: fixture.exit,
-                    argv: &fixture.argv,
+                    command: &command,
                     settings: &settings,
                 };
                 let actual = view(&text, &request);

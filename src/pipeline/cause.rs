@@ -236,7 +236,7 @@ fn key(role: Role, message: &str) -> u64 {
         rest = &rest[len..];
     }
     let mut hash = Hasher::new(role as u64);
-    hash.line(masked.trim());
+    hash.line(masked.trim(), None);
     hash.finish()
 }
 

@@ -18,9 +18,14 @@
 //! text `error: x` has not failed.
 
 use crate::block::{Doc, Role, Stream};
+use crate::command::CommandLine;
 use crate::pipeline::locate;
 use crate::pipeline::parse::is_cargo_status;
-use crate::pipeline::shapes::{cargo_status_role, prefix_role, severity_role, sw, test_mark_role};
+use crate::pipeline::shapes::cargo::status_role as cargo_status_role;
+use crate::pipeline::shapes::git::{content_marks, content_role};
+use crate::pipeline::shapes::jest::{indented_tally, mark_role as test_mark_role};
+use crate::pipeline::shapes::pytest::is_tally as is_pytest_tally;
+use crate::pipeline::shapes::{self, prefix_role, severity_role, sw};
 
 /// What argv says the command prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,17 +36,13 @@ pub enum Family {
     Content,
 }
 
-/// Decide the family from argv: the program's base name, and git's subcommand.
-pub fn family(argv: &[String]) -> Family {
-    let Some(program) = argv.first() else {
-        return Family::Diagnostics;
-    };
-    let name = program.rsplit('/').next().unwrap_or(program);
-    let content = match name {
+/// Decide the family from the resolved command: its program, and git's subcommand.
+pub fn family(command: &CommandLine) -> Family {
+    let content = match command.program.as_str() {
         "grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" | "ls" | "find" | "fd" | "cat"
         | "tree" | "head" | "tail" | "diff" | "du" | "wc" => true,
         "git" => matches!(
-            git_subcommand(&argv[1..]),
+            command.subcommand.as_deref(),
             Some("diff" | "show" | "log" | "status" | "grep" | "blame" | "ls-files")
         ),
         _ => false,
@@ -51,21 +52,6 @@ pub fn family(argv: &[String]) -> Family {
     } else {
         Family::Diagnostics
     }
-}
-
-/// The first argument that is not an option of git itself (`-C dir`, `-c k=v` take one).
-fn git_subcommand(args: &[String]) -> Option<&str> {
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" => {
-                args.next();
-            }
-            a if a.starts_with('-') => {}
-            a => return Some(a),
-        }
-    }
-    None
 }
 
 /// What a passage of the stream is, as far as order tells.
@@ -93,7 +79,7 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
             }
             continue;
         }
-        let rewritten = doc.lines[first].redrawn && is_rewritten(doc.raw(first));
+        let rewritten = doc.lines[first].redrawn() && is_rewritten(doc.raw(first));
         let mut head = if content {
             content_role(&head_text)
         } else if rewritten {
@@ -129,7 +115,7 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
                 Role::Noise
             } else if content {
                 content_role(&t)
-            } else if doc.lines[i].redrawn && is_rewritten(doc.raw(i)) {
+            } else if doc.lines[i].redrawn() && is_rewritten(doc.raw(i)) {
                 Role::Progress
             } else {
                 let role = continuation_role(&t, head, traceback, section);
@@ -157,6 +143,13 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
             doc.lines[first + 1].role = Role::Noise;
         }
     }
+    if content {
+        for i in 0..doc.lines.len() {
+            doc.lines[i].marks = content_marks(&doc.clean(i));
+        }
+    } else {
+        shapes::mark(doc);
+    }
 }
 
 /// `\t/usr/local/go/src/testing/testing.go:1446 +0x10b`: the path line of a goroutine
@@ -176,24 +169,6 @@ fn is_go_library_frame(t: &str) -> bool {
 fn is_rewritten(raw: &str) -> bool {
     let raw = raw.strip_suffix('\r').unwrap_or(raw);
     raw.contains('\r')
-}
-
-fn content_role(t: &str) -> Role {
-    let trimmed = t.trim_start();
-    if sw(trimmed, "(use \"git ") || sw(trimmed, "(commit or discard") {
-        Role::Noise
-    } else if sw(t, "diff --git ") || is_commit_line(t) {
-        Role::Header
-    } else {
-        Role::Plain
-    }
-}
-
-fn is_commit_line(t: &str) -> bool {
-    t.strip_prefix("commit ").is_some_and(|rest| {
-        let hex = rest.bytes().take_while(u8::is_ascii_hexdigit).count();
-        hex >= 7
-    })
 }
 
 fn next_section(t: &str, section: Section) -> Section {
@@ -298,21 +273,6 @@ fn head_role(t: &str, section: Section) -> Role {
     prefix_role(t)
 }
 
-/// The closing tally of pytest: `=== 1 failed, 2 passed in 0.12s ===`.
-fn is_pytest_tally(t: &str) -> bool {
-    t.contains(" in ")
-        && [
-            " passed",
-            " failed",
-            " error",
-            " skipped",
-            "no tests ran",
-            " deselected",
-        ]
-        .iter()
-        .any(|w| t.contains(w))
-}
-
 fn is_go_file(t: &str) -> bool {
     locate::prefix(t).is_some_and(|(path, _, _)| path.ends_with(".go"))
 }
@@ -322,7 +282,7 @@ fn indented_role(trimmed: &str, section: Section) -> Role {
     if let Some(role) = test_mark_role(trimmed) {
         return role;
     }
-    if sw(trimmed, "Test Files ") || sw(trimmed, "Tests ") || sw(trimmed, "Duration ") {
+    if indented_tally(trimmed) {
         return Role::Summary;
     }
     if section == Section::PytestFailures {
@@ -651,11 +611,32 @@ Found 2 errors in 1 file (checked 1 source file)\n";
 
     #[test]
     fn family_reads_program_and_git_subcommand() {
-        let argv = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
-        assert_eq!(family(&argv("git -C x diff")), Family::Content);
-        assert_eq!(family(&argv("/usr/bin/grep -rn x")), Family::Content);
-        assert_eq!(family(&argv("git commit")), Family::Diagnostics);
-        assert_eq!(family(&argv("cargo build")), Family::Diagnostics);
-        assert_eq!(family(&[]), Family::Diagnostics);
+        let family_of = |s: &str| {
+            let words: Vec<String> = s.split(' ').map(String::from).collect();
+            family(&CommandLine::from_words(&words))
+        };
+        assert_eq!(family_of("git -C x diff"), Family::Content);
+        assert_eq!(family_of("/usr/bin/grep -rn x"), Family::Content);
+        assert_eq!(family_of("git commit -m x"), Family::Diagnostics);
+        assert_eq!(family_of("cargo build"), Family::Diagnostics);
+        assert_eq!(family(&CommandLine::from_words(&[])), Family::Diagnostics);
+    }
+
+    #[test]
+    fn wrapped_commands_have_the_family_of_what_they_wrap() {
+        for wrapped in [
+            vec!["sh", "-c", "git log -n 8"],
+            vec!["bash", "-c", "cd repo && git log -n 8"],
+            vec!["timeout", "30", "git", "log", "-n", "8"],
+            vec!["env", "git", "log", "-n", "8"],
+            vec!["nice", "git", "log", "-n", "8"],
+        ] {
+            let words: Vec<String> = wrapped.iter().map(|w| w.to_string()).collect();
+            assert_eq!(
+                family(&CommandLine::from_words(&words)),
+                Family::Content,
+                "{wrapped:?}"
+            );
+        }
     }
 }

@@ -51,7 +51,7 @@ pub fn context(doc: &mut Doc, around: usize, tail: usize, exit_code: i32, stream
     if reported {
         for line in doc.lines.iter_mut() {
             if line.role == Role::Summary && line.fate == Fate::Keep {
-                line.forced = true;
+                line.force();
             }
         }
     }
@@ -76,7 +76,7 @@ fn previous_kept(doc: &Doc, before: usize) -> Option<usize> {
 
 fn force(doc: &mut Doc, i: usize) {
     if doc.lines[i].fate == Fate::Keep {
-        doc.lines[i].forced = true;
+        doc.lines[i].force();
     }
 }
 
@@ -90,7 +90,7 @@ mod tests {
         let mut doc = parse(text);
         classify(&mut doc, Family::Diagnostics, stream);
         let reported = context(&mut doc, 1, 2, exit, stream);
-        (doc.lines.iter().map(|l| l.forced).collect(), reported)
+        (doc.lines.iter().map(|l| l.forced()).collect(), reported)
     }
 
     #[test]
@@ -121,6 +121,6 @@ mod tests {
         classify(&mut doc, Family::Diagnostics, Stream::Stdout);
         doc.lines[0].fate = Fate::Grouped;
         context(&mut doc, 2, 0, 1, Stream::Stdout);
-        assert!(!doc.lines[0].forced && doc.lines[1].forced);
+        assert!(!doc.lines[0].forced() && doc.lines[1].forced());
     }
 }

@@ -1,61 +1,106 @@
-//! Collapse repeated blocks into their first occurrence.
+//! Fold repeated blocks: keep the first, the last and any outlier, mark the rest.
 //!
-//! Blocks are compared on a key in which every word holding a digit is masked, because
-//! what varies between repeats of one message is a timestamp, a counter, an id, an
-//! address or a temp path (`/tmp/.tmpA1b2`), and each of those carries digits. The first
-//! copy stays; later copies become `Fate::Repeat`, and render announces them. The key
-//! also holds the role, so a passing and a failing line never merge.
+//! Two blocks repeat when they differ only in fields that measure progress: numbers, with
+//! or without a unit (`3`, `0.25`, `1873ms`, `45%`, `12KiB`), and the pieces of a date or
+//! a time. What a reader acts on is never such a field: an id (a sha `3fce3b5b`, a
+//! request id `req_8f3kd92`, a temp path `/tmp/.tmpA1b2`) or a name with a number in it
+//! (`tests::case_7`) is compared whole, so a log of commits or of distinct requests has no
+//! repeats. The key also holds the role, so a passing and a failing line never merge.
 //!
-//! A repeat that is a single short line is still marked: render shows a region whose
-//! marker would be longer than its text, so marking never costs the reader bytes.
+//! A fold keeps the first copy and the last (what the run ended on), and any copy whose
+//! numbers lie far outside the rest of its fold (more than [`OUTLIER_SIGMAS`] standard
+//! deviations from the fold's mean): the one request that took 1,873 ms among six hundred
+//! that took 3 to 19 is what the debug prints were added to find. Render's marker says
+//! what was folded: the shape, with `#` for each varying field, and each field's range.
+//!
+//! Failures and tallies are stricter: their numbers are often the message (`left: 195`,
+//! `assert 28 == 33`), so only an exact copy repeats, until one shape has come back more
+//! than [`FAILURE_SHAPES`] times (a log of one error with its timestamps).
 //!
 //! A finding with a location is left to cause, which groups it by message and names
 //! where each copy was; dropping it here would lose its place.
 //!
-//! The table of seen keys holds hashes only and stops growing at `MAX_KEYS` distinct
-//! blocks, so memory stays bounded on a stream of unique lines; beyond that, new blocks
-//! are simply not candidates.
+//! Two passes over the blocks, with a small record per distinct shape and nothing per
+//! line: the first counts each shape and its fields' mean and spread, the second decides.
+//! The table stops growing at [`MAX_KEYS`] shapes, so memory stays bounded on a stream of
+//! unique lines; beyond that, new shapes are simply not candidates.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasherDefault;
 
-use crate::block::{Doc, Fate, Role};
+use crate::block::{Block, Doc, Fate, Role};
 use crate::pipeline::cause;
 
-const MAX_KEYS: usize = 1 << 20;
+const MAX_KEYS: usize = 1 << 18;
 
 /// Copies of one failure shape shown before the rest count as repeats.
 const FAILURE_SHAPES: u32 = 10;
 
-/// Mark every block that repeats an earlier one (after masking) as `Fate::Repeat`.
+/// How far from its fold's mean a field must lie for its line to be kept as an outlier.
+pub const OUTLIER_SIGMAS: f64 = 5.0;
+
+/// Fields per shape whose spread is tracked; a line rarely varies in more.
+const FIELDS: usize = 4;
+
+/// What the first pass learns about one shape.
+#[derive(Default, Clone, Copy)]
+struct Shape {
+    count: u32,
+    first: u32,
+    last: u32,
+    sum: [f64; FIELDS],
+    squares: [f64; FIELDS],
+}
+
+impl Shape {
+    fn is_outlier(&self, values: &[f64]) -> bool {
+        let n = self.count as f64;
+        values.iter().take(FIELDS).enumerate().any(|(k, &x)| {
+            let mean = self.sum[k] / n;
+            let variance = (self.squares[k] / n - mean * mean).max(0.0);
+            let spread = variance.sqrt();
+            spread > 0.0 && (x - mean).abs() > OUTLIER_SIGMAS * spread
+        })
+    }
+}
+
+type Table<V> = HashMap<u64, V, BuildHasherDefault<Prehashed>>;
+
+/// Mark every block that repeats an earlier one as `Fate::Repeat`, keeping each fold's
+/// first and last copy and its outliers.
 pub fn dedupe(doc: &mut Doc) {
-    let mut seen: HashSet<u64, BuildHasherDefault<Prehashed>> = HashSet::default();
-    let mut failures: HashMap<u64, u32, BuildHasherDefault<Prehashed>> = HashMap::default();
+    let mut shapes: Table<Shape> = Table::default();
+    let mut values = Vec::new();
     for b in 0..doc.block_count() {
         let block = doc.block(b);
-        let head = doc.lines[block.first as usize];
-        if head.role == Role::Blank || head.fate != Fate::Keep {
+        let Some(key) = candidate_key(doc, block, &mut values) else {
+            continue;
+        };
+        if shapes.len() >= MAX_KEYS && !shapes.contains_key(&key) {
             continue;
         }
-        if head.role.is_finding() && cause::is_locatable(doc, block) {
-            // cause groups it and names its place; a repeat here would lose the place.
+        let shape = shapes.entry(key).or_insert(Shape {
+            first: b as u32,
+            ..Shape::default()
+        });
+        shape.count += 1;
+        shape.last = b as u32;
+        for (k, &x) in values.iter().take(FIELDS).enumerate() {
+            shape.sum[k] += x;
+            shape.squares[k] += x * x;
+        }
+    }
+    let mut seen: HashSet<u64, BuildHasherDefault<Prehashed>> = HashSet::default();
+    let mut failures: Table<u32> = Table::default();
+    for b in 0..doc.block_count() {
+        let block = doc.block(b);
+        let Some(key) = candidate_key(doc, block, &mut values) else {
             continue;
-        }
-        // Failures and tallies: their numbers are what they say.
-        let failure = block
-            .lines()
-            .any(|i| doc.lines[i].role.is_failure() || doc.lines[i].role == Role::Summary);
-        let mut masked = Hasher::new(head.role as u64);
-        // A failure names its test (`tests::case_7`): there only whole numbers vary.
-        masked.keep_names = failure;
-        for i in block.lines() {
-            masked.line(&doc.clean(i));
-        }
-        let key = masked.finish();
-        let repeat = if failure {
-            // In a failure the numbers are often the message (`left: 195`, `assert 28 ==
-            // 33`): only an exact copy is a repeat, until one shape has come back more
-            // than FAILURE_SHAPES times (a log of one error with its timestamps).
+        };
+        let Some(shape) = shapes.get(&key) else {
+            continue;
+        };
+        let repeat = if is_failure(doc, block) {
             let mut exact = Hasher::new(u64::MAX);
             for i in block.lines() {
                 exact.exact(&doc.clean(i));
@@ -65,12 +110,8 @@ pub fn dedupe(doc: &mut Doc) {
             let exact_seen = !seen.insert(exact.finish());
             exact_seen || *count > FAILURE_SHAPES
         } else {
-            seen.contains(&key) || {
-                if seen.len() < MAX_KEYS {
-                    seen.insert(key);
-                }
-                false
-            }
+            let b = b as u32;
+            b != shape.first && b != shape.last && !shape.is_outlier(&values)
         };
         if repeat {
             for i in block.lines() {
@@ -80,16 +121,96 @@ pub fn dedupe(doc: &mut Doc) {
     }
 }
 
-/// How many separate runs of digits a word holds: `test_cart_4` one, `req_8f3kd92` three.
-fn digit_runs(word: &[u8]) -> usize {
-    let mut runs = 0;
-    let mut in_run = false;
-    for &b in word {
-        let digit = b.is_ascii_digit();
-        runs += (digit && !in_run) as usize;
-        in_run = digit;
+/// A block's shape key, with its varying fields in `values`; `None` for a block that is
+/// never a repeat (blank, already removed, or a finding cause will group).
+fn candidate_key(doc: &Doc, block: Block, values: &mut Vec<f64>) -> Option<u64> {
+    let head = doc.lines[block.first as usize];
+    if head.role == Role::Blank || head.fate != Fate::Keep {
+        return None;
     }
-    runs
+    if head.role.is_finding() && cause::is_locatable(doc, block) {
+        // cause groups it and names its place; a repeat here would lose the place.
+        return None;
+    }
+    values.clear();
+    let mut masked = Hasher::new(head.role as u64);
+    for i in block.lines() {
+        masked.line(&doc.clean(i), Some(values));
+    }
+    Some(masked.finish())
+}
+
+/// Failures and tallies: their numbers are what they say.
+fn is_failure(doc: &Doc, block: Block) -> bool {
+    block
+        .lines()
+        .any(|i| doc.lines[i].role.is_failure() || doc.lines[i].role == Role::Summary)
+}
+
+/// `2024-01-01T10:00:01Z`, `1873ms`, `0.25`, `45%`: a word that measures rather than
+/// names. It starts with a digit, and whatever letters it holds are a unit or the `T`
+/// and `Z` of a timestamp.
+fn is_measure(word: &[u8]) -> bool {
+    if !word[0].is_ascii_digit() {
+        return false;
+    }
+    let letters_at = word
+        .iter()
+        .position(|b| !b.is_ascii_digit())
+        .unwrap_or(word.len());
+    let rest = &word[letters_at..];
+    if rest.is_empty() {
+        return true;
+    }
+    if let Some(after) = rest.strip_prefix(b"T")
+        && after.iter().all(u8::is_ascii_digit)
+    {
+        return true;
+    }
+    const UNITS: &[&[u8]] = &[
+        b"ms", b"s", b"us", b"ns", b"m", b"h", b"d", b"Z", b"b", b"B", b"k", b"K", b"KB", b"kB",
+        b"KiB", b"M", b"MB", b"MiB", b"G", b"GB", b"GiB", b"x", b"th", b"st", b"nd", b"rd", b"px",
+    ];
+    UNITS.contains(&rest)
+}
+
+/// The value of a measure, for the spread of its fold: its leading digits.
+fn value_of(word: &[u8]) -> f64 {
+    word.iter()
+        .take_while(|b| b.is_ascii_digit())
+        .take(15)
+        .fold(0.0, |n, &b| n * 10.0 + (b - b'0') as f64)
+}
+
+/// The pieces of a line: runs of word bytes (ASCII alphanumerics and `_`) and runs of
+/// everything else, with whether each is a word. The one tokenizer of the key and of the
+/// shape render quotes, so the two cannot disagree about what a field is.
+fn pieces(bytes: &[u8]) -> impl Iterator<Item = (&[u8], bool)> {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let start = i;
+        let word = CLASS[*bytes.get(i)? as usize] != OTHER;
+        while i < bytes.len() && (CLASS[bytes[i] as usize] != OTHER) == word {
+            i += 1;
+        }
+        Some((&bytes[start..i], word))
+    })
+}
+
+/// The shape of `text` as render quotes it: each measure replaced by `#`.
+pub fn template(text: &str) -> (String, Vec<f64>) {
+    let mut out = Vec::with_capacity(text.len());
+    let mut values = Vec::new();
+    for (piece, word) in pieces(text.as_bytes()) {
+        if word && piece != b"0" && is_measure(piece) {
+            out.push(b'#');
+            values.push(value_of(piece));
+        } else {
+            out.extend_from_slice(piece);
+        }
+    }
+    // Only whole runs of ASCII word bytes were replaced, so the rest is still UTF-8.
+    (String::from_utf8(out).unwrap_or_default(), values)
 }
 
 const OTHER: u8 = 0;
@@ -135,15 +256,12 @@ impl std::hash::Hasher for Prehashed {
 /// A fast 64-bit hash of masked text (the multiply-rotate of rustc's FxHasher).
 pub(crate) struct Hasher {
     state: u64,
-    /// Hash names with numbers in them (`case_7`) whole instead of masking their digits.
-    pub(crate) keep_names: bool,
 }
 
 impl Hasher {
     pub(crate) fn new(seed: u64) -> Self {
         Hasher {
             state: seed.wrapping_mul(0x517c_c1b7_2722_0a95),
-            keep_names: false,
         }
     }
 
@@ -151,57 +269,24 @@ impl Hasher {
         self.state = (self.state.rotate_left(5) ^ b).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
 
-    /// Add one line: a word (ASCII alphanumerics and `_`) holding a digit that starts with
-    /// one, is mostly digits or is all hex counts as one placeholder; any other word with a
-    /// digit (`test_cart_4`) has only its digit runs masked, so names stay apart; every
-    /// other byte counts as itself; the line ends with a separator.
-    pub(crate) fn line(&mut self, text: &str) {
-        let bytes = text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let start = i;
-            if CLASS[bytes[i] as usize] == OTHER {
-                while i < bytes.len() && CLASS[bytes[i] as usize] == OTHER {
-                    i += 1;
-                }
-                self.bytes(&bytes[start..i]);
-                continue;
-            }
-            let mut digits = 0;
-            while i < bytes.len() && CLASS[bytes[i] as usize] != OTHER {
-                digits += (CLASS[bytes[i] as usize] == DIGIT) as usize;
-                i += 1;
-            }
-            let word = &bytes[start..i];
-            if digits == 0 {
-                self.bytes(word);
-            } else if word.iter().all(|&b| b == b'0') {
-                // Zero is not just another count: `0 failures` and `3 failures` differ.
+    /// Add one line: a measure (see [`is_measure`]) counts as one placeholder, and its
+    /// value goes to `values` when asked; zero is its own word (`0 failures` and `3
+    /// failures` differ); every other byte counts as itself; the line ends with a
+    /// separator.
+    pub(crate) fn line(&mut self, text: &str, mut values: Option<&mut Vec<f64>>) {
+        for (piece, word) in pieces(text.as_bytes()) {
+            if !word {
+                self.bytes(piece);
+            } else if piece == b"0" {
+                // A count of nothing is its own word, but `00` in `10:00:01` is a time.
                 self.add(0x102);
-            } else if word[0].is_ascii_digit()
-                || digits * 2 >= word.len()
-                || word.iter().all(u8::is_ascii_hexdigit)
-                || word.len() >= 6 && digit_runs(word) >= 2
-            {
-                // A number, a hex id, a timestamp piece, a numbered item
-                // (`0042_add_index`), a generated id (`req_8f3kd92`): all of it varies.
+            } else if is_measure(piece) {
                 self.add(0x100);
-            } else if self.keep_names {
-                self.bytes(word);
-            } else {
-                // A name with a number in it (`test_cart_4`): only the digit runs vary.
-                let mut in_digits = false;
-                for &w in word {
-                    if w.is_ascii_digit() {
-                        if !in_digits {
-                            self.add(0x100);
-                        }
-                        in_digits = true;
-                    } else {
-                        self.add(w as u64);
-                        in_digits = false;
-                    }
+                if let Some(values) = values.as_deref_mut() {
+                    values.push(value_of(piece));
                 }
+            } else {
+                self.bytes(piece);
             }
         }
         self.add(0x101);
@@ -251,15 +336,18 @@ mod tests {
     use Fate::*;
 
     #[test]
-    fn dedupe_keeps_first_copy_and_sees_through_numbers() {
-        let text = "2024-01-01T10:00:01Z retry id=7f3a9c1 attempt 1\nother\n2024-01-01T10:00:02Z retry id=9b2e4d0 attempt 2\n";
-        assert_eq!(fates(text), [Keep, Keep, Repeat]);
+    fn a_fold_keeps_its_first_and_last_copy() {
+        let text = "2024-01-01T10:00:01Z retry attempt 1 in 20ms\nother\n2024-01-01T10:00:02Z retry attempt 2 in 25ms\n2024-01-01T10:00:03Z retry attempt 3 in 21ms\n";
+        assert_eq!(fates(text), [Keep, Keep, Repeat, Keep]);
     }
 
     #[test]
     fn dedupe_compares_whole_blocks() {
-        let text = "retry 1\n  at pool.rs\nretry 2\n  at pool.rs\nretry 3\n  at net.rs\n";
-        assert_eq!(fates(text), [Keep, Keep, Repeat, Repeat, Keep, Keep]);
+        let text = "retry 1\n  at pool.rs\nretry 2\n  at pool.rs\nretry 3\n  at pool.rs\nretry 4\n  at net.rs\n";
+        assert_eq!(
+            fates(text),
+            [Keep, Keep, Repeat, Repeat, Keep, Keep, Keep, Keep]
+        );
     }
 
     #[test]
@@ -270,8 +358,46 @@ mod tests {
 
     #[test]
     fn words_without_digits_still_differ() {
-        assert_eq!(fates("alpha\nbeta\nalpha\n"), [Keep, Keep, Repeat]);
+        assert_eq!(
+            fates("alpha\nbeta\nalpha\nalpha\n"),
+            [Keep, Keep, Repeat, Keep]
+        );
         assert_eq!(fates("test a ... ok\ntest b ... ok\n"), [Keep, Keep]);
+    }
+
+    #[test]
+    fn ids_are_never_a_varying_field() {
+        let commits: String = ["3fce3b5b", "9a1c0e2f", "0b7d4e11", "1c2d3e4f"]
+            .iter()
+            .map(|sha| format!("commit {sha}\n"))
+            .collect();
+        assert!(fates(&commits).iter().all(|f| *f == Keep));
+        let requests = "served request req_8f3kd92 in 3ms\nserved request req_x1b7qz4 in 5ms\nserved request req_a9k2m10 in 4ms\n";
+        assert!(fates(requests).iter().all(|f| *f == Keep));
+        assert_eq!(
+            fates("test_cart_4 failed\ntest_user_4 failed\ntest_cart_5 failed\n"),
+            [Keep, Keep, Keep]
+        );
+    }
+
+    #[test]
+    fn an_outlier_is_kept_in_its_fold() {
+        let mut text = String::new();
+        for chunk in 1..=600 {
+            let latency = if chunk == 417 { 1873 } else { 3 + chunk % 17 };
+            text.push_str(&format!("DEBUG chunk={chunk} latency_ms={latency}\n"));
+        }
+        let fates = fates(&text);
+        let kept: Vec<usize> = (0..600).filter(|&i| fates[i] == Keep).collect();
+        assert_eq!(kept, [0, 416, 599]);
+    }
+
+    #[test]
+    fn a_counter_keeps_its_ends() {
+        let text: String = (1..=1000).map(|n| format!("{n}\n")).collect();
+        let fates = fates(&text);
+        assert_eq!((fates[0], fates[999]), (Keep, Keep));
+        assert!(fates[1..999].iter().all(|f| *f == Repeat));
     }
 
     #[test]
@@ -286,17 +412,9 @@ mod tests {
     }
 
     #[test]
-    fn failing_tests_differing_by_a_numbered_name_are_never_a_flood() {
-        let text: String = (0..30)
-            .map(|i| format!("thread 'tests::case_{i}' panicked at src/lib.rs:{i}:5:\n"))
-            .collect();
-        assert!(fates(&text).iter().all(|f| *f == Keep));
-    }
-
-    #[test]
     fn zero_is_not_any_other_number() {
-        let text = "batch 17: 0 failures\nbatch 18: 0 failures\nbatch 19: 3 failures\nbatch 20: 4 failures\n";
-        assert_eq!(fates(text), [Keep, Repeat, Keep, Repeat]);
+        let text = "batch 17: 0 failures\nbatch 18: 0 failures\nbatch 19: 0 failures\nbatch 20: 3 failures\nbatch 21: 4 failures\n";
+        assert_eq!(fates(text), [Keep, Repeat, Keep, Keep, Keep]);
     }
 
     #[test]
@@ -306,17 +424,12 @@ mod tests {
     }
 
     #[test]
-    fn generated_ids_vary_whole() {
-        let text = "served request req_8f3kd92 in 3ms\nserved request req_x1b7qz4 in 5ms\n";
-        assert_eq!(fates(text), [Keep, Repeat]);
-    }
-
-    #[test]
-    fn names_with_numbers_keep_their_letters() {
-        assert_eq!(
-            fates("test_cart_4 failed\ntest_user_4 failed\ntest_cart_5 failed\n"),
-            [Keep, Keep, Repeat]
-        );
+    fn templates_quote_the_shape_and_its_values() {
+        let (shape, values) = template("DEBUG chunk=417 latency_ms=1873 at 10:00:01Z");
+        assert_eq!(shape, "DEBUG chunk=# latency_ms=# at #:#:#");
+        assert_eq!(values, [417.0, 1873.0, 10.0, 0.0, 1.0]);
+        assert_eq!(template("0 failures").0, "0 failures");
+        assert_eq!(template("commit 3fce3b5b").0, "commit 3fce3b5b");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! help that says what to do stay. A cascade that cause reduced to three findings keeps
 //! its source, which is what makes three findings actionable.
 
-use crate::block::{Block, Doc, Fate, Role};
+use crate::block::{Block, Doc, Fate, Marks, Role};
 use crate::pipeline::cause;
 
 /// Count the findings still in the view; past `after`, mark quoted source `Fate::Source`.
@@ -38,19 +38,11 @@ fn findings_in(doc: &Doc, block: Block) -> usize {
             .filter(|&i| doc.lines[i].role.is_finding() && doc.lines[i].fate == Fate::Keep)
             .count(),
         Role::Error | Role::Warning => cause::is_locatable(doc, block) as usize,
-        // A failing test's section: pytest's `____ test_b ____`, go's `--- FAIL`, jest's
-        // and vitest's `FAIL file` and `● suite › test` (which sit inside a block).
+        // A failing test's section, as its runner's family module marked it.
         _ => block
             .lines()
-            .filter(|&i| doc.lines[i].role == Role::Fail && doc.lines[i].fate == Fate::Keep)
-            .filter(|&i| {
-                let t = doc.clean(i);
-                let trimmed = t.trim_start();
-                t.starts_with("___")
-                    || t.starts_with("--- FAIL")
-                    || trimmed.starts_with("FAIL ")
-                    || trimmed.starts_with('●')
-            })
+            .filter(|&i| doc.lines[i].marks.has(Marks::TEST_SECTION))
+            .filter(|&i| doc.lines[i].fate == Fate::Keep)
             .count(),
     }
 }

@@ -33,11 +33,13 @@ pub mod render;
 mod settings;
 pub mod shapes;
 
-pub use settings::{Overrides, Pattern, Settings, program_name};
+pub use settings::{Overrides, Pattern, Settings};
 
 use regex::RegexSet;
 
 use crate::block::{Doc, Stream};
+use crate::command::CommandLine;
+use crate::level::Level;
 use cause::Causes;
 use classify::Family;
 
@@ -45,16 +47,16 @@ use classify::Family;
 #[derive(Debug, Clone, Copy)]
 pub struct Request<'a> {
     pub stream: Stream,
-    /// 0, 1 or 2. Level 3 is the raw output and never reaches the pipeline.
-    pub level: u8,
+    /// [`Level::Raw`] is the raw output and never reaches the pipeline.
+    pub level: Level,
     /// Ranking budget, in lines per stream, beyond what is force-kept.
     pub budget: usize,
     /// The run's handle, eight lowercase hex digits, for markers.
     pub handle: &'a str,
     /// The exit status lens reports for the child (128 + N for a signal).
     pub exit_code: i32,
-    /// The command as run, lossily decoded, for per-command shapes and defaults.
-    pub argv: &'a [String],
+    /// The command as run, resolved: its program decides the family and the settings.
+    pub command: &'a CommandLine,
     pub settings: &'a Settings,
 }
 
@@ -81,7 +83,7 @@ pub fn view(text: &str, request: &Request) -> String {
 #[derive(Debug, Clone)]
 pub struct Plan {
     pub stream: Stream,
-    pub level: u8,
+    pub level: Level,
     pub budget: usize,
     pub handle: String,
     pub exit_code: i32,
@@ -93,19 +95,17 @@ pub struct Plan {
 
 impl Plan {
     pub fn new(request: &Request) -> Plan {
-        let stages = request
-            .settings
-            .for_program(settings::program_name(request.argv));
+        let stages = request.settings.for_command(request.command);
         let noise = (!stages.noise.is_empty())
             .then(|| RegexSet::new(stages.noise.iter().map(|p| p.as_str())).ok())
             .flatten();
         Plan {
             stream: request.stream,
-            level: request.level.min(2),
+            level: request.level.min(Level::Filtered),
             budget: request.budget,
             handle: request.handle.to_owned(),
             exit_code: request.exit_code,
-            family: classify::family(request.argv),
+            family: classify::family(request.command),
             stages,
             noise,
         }
@@ -188,7 +188,7 @@ impl<'a> Run<'a> {
             Stage::Excerpt if s.excerpt => {
                 excerpt::excerpt(&mut self.doc, s.excerpt_after);
             }
-            Stage::Rank => rank::rank(&mut self.doc, plan.budget),
+            Stage::Rank => rank::rank(&mut self.doc, plan.budget, content),
             _ => {}
         }
     }
@@ -213,18 +213,18 @@ mod tests {
     use super::*;
 
     fn request<'a>(
-        argv: &'a [String],
+        command: &'a CommandLine,
         settings: &'a Settings,
         level: u8,
         exit: i32,
     ) -> Request<'a> {
         Request {
             stream: Stream::Stderr,
-            level,
+            level: Level::from_number(level.into()).unwrap(),
             budget: 200,
             handle: "0123abcd",
             exit_code: exit,
-            argv,
+            command,
             settings,
         }
     }
@@ -232,7 +232,7 @@ mod tests {
     #[test]
     fn a_view_with_nothing_to_remove_is_the_raw_text() {
         let settings = Settings::default();
-        let argv = vec!["true".to_owned()];
+        let argv = CommandLine::from_words(&["true".to_owned()]);
         assert_eq!(view("a\nb\n", &request(&argv, &settings, 2, 0)), "a\nb\n");
         assert_eq!(view("a\nb", &request(&argv, &settings, 2, 0)), "a\nb");
         assert_eq!(view("", &request(&argv, &settings, 0, 0)), "");
@@ -249,7 +249,7 @@ mod tests {
             })
             .collect();
         let settings = Settings::default();
-        let argv = vec!["grep".to_owned(), "-rn".to_owned()];
+        let argv = CommandLine::from_words(&["grep".to_owned(), "-rn".to_owned()]);
         let mut req = request(&argv, &settings, 2, 0);
         req.stream = Stream::Stdout;
         req.budget = 2;
@@ -270,7 +270,7 @@ mod tests {
         }
         text.push_str("error: could not compile `demo` (bin \"demo\") due to 3 previous errors\n");
         let settings = Settings::default();
-        let argv = vec!["cargo".to_owned(), "build".to_owned()];
+        let argv = CommandLine::from_words(&["cargo".to_owned(), "build".to_owned()]);
         let out = view(&text, &request(&argv, &settings, 2, 101));
         assert_eq!(
             out,

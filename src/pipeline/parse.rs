@@ -31,13 +31,10 @@ pub fn parse(text: &str) -> Doc<'_> {
             Some(at) => start + at,
             None => bytes.len(),
         };
-        lines.push(Line {
-            start: start as u32,
-            role: Default::default(),
-            fate: Default::default(),
-            forced: false,
-            redrawn: may_redraw && is_redrawn(&text[start..end]),
-        });
+        lines.push(Line::new(
+            start as u32,
+            may_redraw && is_redrawn(&text[start..end]),
+        ));
         start = end + 1;
     }
     let mut doc = Doc {

@@ -8,31 +8,21 @@
 //! others.
 //!
 //! Passing tests go the same way when `passing` is on (the tally line still says how
-//! many passed; the failures are what the run is for), and so does cargo test's
-//! `test x ... FAILED` status once the run's `failures:` list names the same tests (and
-//! pytest -v's `path::test FAILED [ 6%]` once its short summary does). A run of progress
+//! many passed; the failures are what the run is for), and so does every line a test
+//! runner's family module marked restated: cargo test's `test x ... FAILED` once the
+//! run's `failures:` list names the same tests, pytest -v's `path::test FAILED [ 6%]`
+//! once its short summary does. A run of progress
 //! continues through the passing tests between its lines (go's `=== RUN` / `--- PASS`
 //! pairs), so only the run's last state stays. Noise lines go too: git's
 //! `(use "git add" ...)` hints, rustc's backtrace hint, pytest's session header, library
 //! frames of a traceback, and lines matching the configured `noise` patterns.
 
-use std::collections::HashSet;
-
 use regex::RegexSet;
 
-use crate::block::{Doc, Fate, Role};
+use crate::block::{Doc, Fate, Marks, Role};
 
 /// Mark superseded progress, passing tests (if `passing`) and noise as `Fate::Progress`.
 pub fn progress(doc: &mut Doc, passing: bool, noise: Option<&RegexSet>) {
-    let listed = passing && lists_failures(doc);
-    if passing {
-        drop_restated_names(doc);
-    }
-    let summarised = if passing {
-        pytest_summary(doc)
-    } else {
-        HashSet::new()
-    };
     // The last progress line of the current run; passing tests and noise between two
     // progress lines (go's `=== RUN` / `--- PASS` pairs) do not end a run.
     let mut last_progress: Option<usize> = None;
@@ -52,11 +42,10 @@ pub fn progress(doc: &mut Doc, passing: bool, noise: Option<&RegexSet>) {
         }
         let is_noise = role == Role::Noise
             || noise.is_some_and(|set| role == Role::Plain && set.is_match(&doc.clean(i)));
-        let superseded = role == Role::Fail && {
-            let t = doc.clean(i);
-            listed && t.starts_with("test ") || is_restated_status(&t, &summarised)
-        };
-        if is_noise || passing && role == Role::Pass || superseded {
+        // What the test runner says again elsewhere in the run (its family module marked
+        // it): with passing tests going, the failing ones are named once.
+        let restated = passing && doc.lines[i].marks.has(Marks::RESTATED);
+        if is_noise || passing && role == Role::Pass || restated {
             elide(doc, i);
             continue;
         }
@@ -69,85 +58,7 @@ const LONG_REDRAW: usize = 160;
 
 fn is_long_redraw(doc: &Doc, i: usize) -> bool {
     let raw = doc.raw(i);
-    doc.lines[i].redrawn && raw.len() > LONG_REDRAW && raw.trim_end_matches('\r').contains('\r')
-}
-
-/// The test ids pytest's short summary names (`FAILED tests/a.py::test_b - msg`).
-fn pytest_summary(doc: &Doc) -> HashSet<String> {
-    (0..doc.lines.len())
-        .filter(|&i| doc.lines[i].role == Role::Fail)
-        .filter_map(|i| {
-            let t = doc.clean(i);
-            let rest = t.strip_prefix("FAILED ")?;
-            let id = rest.split(" - ").next().unwrap_or(rest).trim();
-            Some(id.to_owned())
-        })
-        .collect()
-}
-
-/// pytest -v's `tests/a.py::test_b FAILED [ 40%]`, when the short summary names it again.
-fn is_restated_status(t: &str, summarised: &HashSet<String>) -> bool {
-    !summarised.is_empty()
-        && t.ends_with("%]")
-        && t.split(' ')
-            .next()
-            .is_some_and(|id| summarised.contains(id))
-}
-
-/// cargo test names a failing test three times: `---- name stdout ----`, then
-/// `thread 'name' panicked at`, then the closing `failures:` list. A header goes when the
-/// next line names the same test; the list goes when every test in it had a section.
-fn drop_restated_names(doc: &mut Doc) {
-    let mut sections: HashSet<String> = HashSet::new();
-    for i in 0..doc.lines.len() {
-        if doc.lines[i].role != Role::Header {
-            continue;
-        }
-        let t = doc.clean(i);
-        let Some(name) = t
-            .strip_prefix("---- ")
-            .and_then(|rest| rest.strip_suffix(" stdout ----"))
-        else {
-            continue;
-        };
-        let next = (i + 1..doc.lines.len()).find(|&j| doc.lines[j].role != Role::Blank);
-        if next.is_some_and(|j| doc.clean(j).contains(&format!("'{name}'"))) {
-            sections.insert(name.to_owned());
-            elide(doc, i);
-        }
-    }
-    if sections.is_empty() {
-        return;
-    }
-    for b in 0..doc.block_count() {
-        let block = doc.block(b);
-        let listed: Vec<usize> = block
-            .lines()
-            .skip(1)
-            .filter(|&i| doc.lines[i].role == Role::Fail)
-            .collect();
-        let is_list = doc.clean(block.first as usize) == "failures:" && !listed.is_empty();
-        if is_list
-            && listed
-                .iter()
-                .all(|&i| sections.contains(doc.clean(i).trim()))
-        {
-            for i in block.lines() {
-                elide(doc, i);
-            }
-        }
-    }
-}
-
-/// Does the stream end a cargo test run with its `failures:` list (one indented test
-/// name per line)? Then each `test x ... FAILED` line is a status the list repeats.
-fn lists_failures(doc: &Doc) -> bool {
-    (0..doc.lines.len()).any(|i| {
-        doc.lines[i].role == Role::Fail && {
-            let t = doc.clean(i);
-            t.starts_with("    ") && !t.trim().contains(' ')
-        }
-    })
+    doc.lines[i].redrawn() && raw.len() > LONG_REDRAW && raw.trim_end_matches('\r').contains('\r')
 }
 
 fn elide(doc: &mut Doc, i: usize) {

@@ -9,8 +9,10 @@
 //! whose template (first word and punctuation) is rare when one template prints most of
 //! the stream: the one line a script printed differently is the one to keep. A line inside a
 //! block scores at least its head's score less a little, so a kept block stays whole.
-//! The cut is a counting selection over scores, linear in the number of lines; ties go to
-//! the earlier line.
+//!
+//! The budget is spent in few pieces (see [`rank`]): notable lines by score, then a
+//! window at each end. Only notable lines are sorted, so the cost is linear in the
+//! stream plus a sort of what is worth keeping; ties go to the earlier line.
 
 use std::sync::LazyLock;
 
@@ -28,61 +30,79 @@ static ALARM: LazyLock<Regex> = LazyLock::new(|| {
     .expect("static regex")
 });
 
+/// The most lines of a stream's head and of its tail a routine stream keeps.
+const HEAD_WINDOW: usize = 8;
+const TAIL_WINDOW: usize = 16;
+
 /// How many lines at each end of the stream get a bonus.
 const TAIL: usize = 10;
 const HEAD: usize = 5;
 
+/// Lines whose own score (before the bonus for being near an end) reaches this are worth
+/// keeping by themselves: a failure, a tally, a warning, a location, a header, a plain line
+/// that says something went wrong or was printed by a rare template.
+const NOTABLE: u8 = 90;
+
 /// Keep at most `budget` of the unforced kept lines; mark the rest `Fate::Ranked`.
-pub fn rank(doc: &mut Doc, budget: usize) {
-    let candidates = doc
-        .lines
-        .iter()
-        .filter(|l| l.fate == Fate::Keep && !l.forced)
-        .count();
-    if candidates <= budget {
+///
+/// What stays is a few contiguous pieces, not a sample: the notable lines by score (at
+/// most half the budget), then the rest of the budget as one window at the head of the
+/// stream and one at its tail. Scattering the budget over the highest-scoring plain lines
+/// of a routine log gave views of two hundred lone lines between a hundred and sixty
+/// markers. When the stream is content (`content`: a printed file, a diff, a log of
+/// commits) nothing is kept for its words: the view is its head and its tail.
+pub fn rank(doc: &mut Doc, budget: usize, content: bool) {
+    let candidate = |l: &crate::block::Line| l.fate == Fate::Keep && !l.forced();
+    let candidates: Vec<usize> = (0..doc.lines.len())
+        .filter(|&i| candidate(&doc.lines[i]))
+        .collect();
+    if candidates.len() <= budget {
         return;
     }
-    let scores = scores(doc);
-    let mut counts = [0usize; 256];
-    for (line, &score) in doc.lines.iter().zip(&scores) {
-        if line.fate == Fate::Keep && !line.forced {
-            counts[score as usize] += 1;
-        }
-    }
-    // The lowest score that still fits, and how many lines of exactly that score fit.
+    let mut keep = vec![false; doc.lines.len()];
     let mut room = budget;
-    let mut threshold = 0usize;
-    let mut at_threshold = 0usize;
-    for score in (0..256).rev() {
-        if counts[score] >= room {
-            threshold = score;
-            at_threshold = room;
-            break;
+    if !content {
+        let (scores, own) = scores(doc);
+        let mut notable: Vec<usize> = candidates
+            .iter()
+            .copied()
+            .filter(|&i| own[i] >= NOTABLE)
+            .collect();
+        // Highest score first; ties to the earlier line.
+        notable.sort_by_key(|&i| (std::cmp::Reverse(scores[i]), i));
+        for &i in notable.iter().take(budget / 2) {
+            keep[i] = true;
+            room -= 1;
         }
-        room -= counts[score];
     }
-    for (line, &score) in doc.lines.iter_mut().zip(&scores) {
-        if line.fate != Fate::Keep || line.forced {
-            continue;
-        }
-        let score = score as usize;
-        let keep = if score > threshold {
-            true
-        } else if score == threshold && at_threshold > 0 {
-            at_threshold -= 1;
-            true
-        } else {
-            false
-        };
-        if !keep {
-            line.fate = Fate::Ranked;
+    let rest: Vec<usize> = candidates.iter().copied().filter(|&i| !keep[i]).collect();
+    // Content is the answer, so it gets the whole budget; elsewhere the ends only say
+    // what the command was doing and how it ended, and a few lines say that.
+    let (head, tail) = if content {
+        (room * 2 / 3, room - room * 2 / 3)
+    } else {
+        let head = (room / 3).min(HEAD_WINDOW);
+        (head, (room - head).min(TAIL_WINDOW))
+    };
+    for &i in rest.iter().take(head) {
+        keep[i] = true;
+    }
+    for &i in rest.iter().rev().take(tail) {
+        keep[i] = true;
+    }
+    for i in candidates {
+        if !keep[i] {
+            doc.lines[i].fate = Fate::Ranked;
         }
     }
 }
 
-fn scores(doc: &Doc) -> Vec<u8> {
+/// Each line's score, and its own score: the same without the bonus for lying near an
+/// end of the stream.
+fn scores(doc: &Doc) -> (Vec<u8>, Vec<u8>) {
     let n = doc.lines.len();
     let mut scores = vec![0u8; n];
+    let mut own = vec![0u8; n];
     // The first line naming each file: with it kept, the view still names the file.
     let mut files: HashSet<&str> = HashSet::new();
     // How many plain candidates share each line template: a line printed by a template
@@ -91,17 +111,17 @@ fn scores(doc: &Doc) -> Vec<u8> {
     let template_of = |i: usize| template(&doc.clean(i));
     for i in 0..n {
         let line = doc.lines[i];
-        if line.fate == Fate::Keep && !line.forced && line.role == Role::Plain {
+        if line.fate == Fate::Keep && !line.forced() && line.role == Role::Plain {
             *templates.entry(template_of(i)).or_insert(0) += 1;
         }
     }
     let crowded = templates.values().any(|&c| c as usize * 2 > n);
     for block in doc.blocks() {
-        let mut head_score = 0u8;
+        let (mut head_score, mut head_own) = (0u8, 0u8);
         for i in block.lines() {
             let line = doc.lines[i];
             let mut score = role_score(line.role);
-            let candidate = line.fate == Fate::Keep && !line.forced;
+            let candidate = line.fate == Fate::Keep && !line.forced();
             if candidate && line.role == Role::Plain {
                 if ALARM.is_match(&doc.clean(i)) {
                     score = score.saturating_add(100);
@@ -116,6 +136,12 @@ fn scores(doc: &Doc) -> Vec<u8> {
             {
                 score = score.saturating_add(15);
             }
+            own[i] = if i == block.first as usize {
+                head_own = score;
+                score
+            } else {
+                score.max(head_own.saturating_sub(10))
+            };
             if i + TAIL >= n {
                 score = score.saturating_add(60);
             } else if i < HEAD {
@@ -129,7 +155,7 @@ fn scores(doc: &Doc) -> Vec<u8> {
             scores[i] = score;
         }
     }
-    scores
+    (scores, own)
 }
 
 /// A line's template: its first word and the punctuation and spacing after it, so
@@ -177,7 +203,7 @@ mod tests {
     fn kept(text: &str, budget: usize) -> Vec<String> {
         let mut doc = parse(text);
         classify(&mut doc, Family::Diagnostics, Stream::Stdout);
-        rank(&mut doc, budget);
+        rank(&mut doc, budget, false);
         (0..doc.lines.len())
             .filter(|&i| doc.lines[i].fate == Fate::Keep)
             .map(|i| doc.raw(i).to_owned())
@@ -226,9 +252,9 @@ mod tests {
     fn forced_lines_are_not_counted_against_the_budget() {
         let mut doc = parse("a\nb\nc\n");
         classify(&mut doc, Family::Diagnostics, Stream::Stdout);
-        doc.lines[0].forced = true;
-        doc.lines[1].forced = true;
-        rank(&mut doc, 1);
+        doc.lines[0].force();
+        doc.lines[1].force();
+        rank(&mut doc, 1, false);
         assert!(doc.lines.iter().all(|l| l.fate == Fate::Keep));
     }
 }

@@ -25,7 +25,8 @@
 //! grouped reports must save a quarter of their bytes, since it trades each message for
 //! a place: one mypy line replaced by a marker naming it is no gain.
 
-use crate::block::{Doc, Fate, Role};
+use crate::block::{Doc, Fate, Marks, Role};
+use crate::level::Level;
 use std::collections::{HashMap, HashSet};
 
 use crate::pipeline::cause::{Causes, Member};
@@ -34,7 +35,7 @@ use crate::pipeline::locate;
 /// What render needs besides the document.
 #[derive(Debug, Clone, Copy)]
 pub struct Options<'a> {
-    pub level: u8,
+    pub level: Level,
     pub handle: &'a str,
     pub exit_code: i32,
     /// Lines level 1 shows when nothing failed.
@@ -46,20 +47,20 @@ pub struct Options<'a> {
 /// Render the view of `doc` at `options.level`.
 pub fn render(doc: &Doc, causes: &Causes, options: &Options) -> String {
     let mut shown: Vec<bool> = match options.level {
-        0 => level0(doc, options.exit_code),
-        1 => level1(doc, options.head_lines),
-        _ => doc.lines.iter().map(|l| l.fate == Fate::Keep).collect(),
+        Level::Counts => level0(doc, options.exit_code),
+        Level::Failures => level1(doc, options.head_lines),
+        Level::Filtered | Level::Raw => doc.lines.iter().map(|l| l.fate == Fate::Keep).collect(),
     };
     hide_stranded_blanks(doc, &mut shown);
-    let counts = (options.level == 0).then(|| counts(doc));
+    let counts = (options.level == Level::Counts).then(|| counts(doc));
     write(doc, causes, &shown, counts, options)
 }
 
 /// The failures, or the head of what level 2 keeps.
 fn level1(doc: &Doc, head_lines: usize) -> Vec<bool> {
     let kept = |l: &crate::block::Line| l.fate == Fate::Keep;
-    if doc.lines.iter().any(|l| kept(l) && l.forced) {
-        return doc.lines.iter().map(|l| kept(l) && l.forced).collect();
+    if doc.lines.iter().any(|l| kept(l) && l.forced()) {
+        return doc.lines.iter().map(|l| kept(l) && l.forced()).collect();
     }
     let mut left = head_lines;
     doc.lines
@@ -85,19 +86,18 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
     let kept = |i: &usize| doc.lines[*i].fate == Fate::Keep;
     let all = 0..doc.lines.len();
     let role = |i: usize| doc.lines[i].role;
-    let named = |i: usize| {
-        let t = doc.clean(i);
-        let trimmed = t.trim_start();
-        t.starts_with("FAILED ")
-            || t.starts_with("--- FAIL")
-            || t.contains('●')
-            || trimmed.starts_with('×')
-            || trimmed.starts_with('✕')
-    };
-    // pytest's short summary line names the test and says why; go and jest name theirs.
+    // The line a test runner prints once per failing test names it (its family module
+    // marked it): pytest's short summary also says why, go and jest name theirs.
+    let named = |i: usize| doc.lines[i].marks.has(Marks::TEST_FAILED);
     all.clone()
         .filter(kept)
         .find(|&i| role(i) == Role::Fail && named(i))
+        // Without one, the head of its section names it (`● suite › test`).
+        .or_else(|| {
+            all.clone()
+                .filter(kept)
+                .find(|&i| doc.lines[i].marks.has(Marks::TEST_SECTION))
+        })
         // pytest's `E   ModuleNotFoundError: ...` says why a collection failed.
         .or_else(|| {
             all.clone()
@@ -130,7 +130,7 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
                 .clone()
                 .rev()
                 .filter(kept)
-                .find(|&i| doc.lines[i].forced);
+                .find(|&i| doc.lines[i].forced());
             forced.filter(|_| exit_code != 0)
         })
         .or_else(|| all.clone().rev().find(|&i| role(i) != Role::Blank))
@@ -162,7 +162,7 @@ fn hide_stranded_blanks(doc: &Doc, shown: &mut [bool]) {
 /// tests. An error is a diagnostic head or an eslint finding; the lines that belong to one
 /// (a panic's message, pytest's `E` lines, a traceback's exception) are not counted again.
 fn counts(doc: &Doc) -> String {
-    let (mut errors, mut warnings, mut failed) = (0usize, 0usize, 0usize);
+    let (mut errors, mut warnings) = (0usize, 0usize);
     let mut after_panic = false;
     for block in doc.blocks() {
         let first = block.first as usize;
@@ -181,11 +181,11 @@ fn counts(doc: &Doc) -> String {
         }
         after_panic = text.contains("panicked at");
     }
-    for i in 0..doc.lines.len() {
-        if doc.lines[i].role == Role::Fail && is_named_failure(&doc.clean(i)) {
-            failed += 1;
-        }
-    }
+    let failed = doc
+        .lines
+        .iter()
+        .filter(|l| l.marks.has(Marks::TEST_FAILED))
+        .count();
     let mut parts = vec![plural(doc.lines.len(), "line")];
     for (n, word) in [(errors, "error"), (warnings, "warning")] {
         if n > 0 {
@@ -196,17 +196,6 @@ fn counts(doc: &Doc) -> String {
         parts.push(format!("{failed} failed"));
     }
     parts.join(", ")
-}
-
-/// One line per failing test, in the shape each runner prints exactly once per test:
-/// cargo's status, pytest's short summary, go's `--- FAIL`, jest's and vitest's marks.
-fn is_named_failure(t: &str) -> bool {
-    let trimmed = t.trim_start();
-    t.starts_with("test ") && t.contains(" ... FAILED")
-        || t.starts_with("FAILED ")
-        || t.starts_with("--- FAIL")
-        || trimmed.starts_with('✕')
-        || trimmed.starts_with('×')
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -250,13 +239,31 @@ fn write(
         // Level 0 is counts and one line: its markers carry the counts, not places.
         let mut detail = match counts.take() {
             Some(counts) => counts,
-            None if options.level == 0 => String::new(),
+            None if options.level == Level::Counts => String::new(),
             None => group_detail(causes, first_member..member, options.max_locations),
         };
+        // Folded repeats say what they were: their shape and the range of each field.
+        if options.level != Level::Counts && (start..i).any(|j| doc.lines[j].fate == Fate::Repeat) {
+            let folds = fold_detail(doc, start..i);
+            detail = if detail.is_empty() {
+                folds
+            } else {
+                format!("{detail}; {folds}")
+            };
+        }
         // Lines cut for the budget may name files nothing else in the view names.
-        if options.level == 2 && (start..i).any(|j| doc.lines[j].fate == Fate::Ranked) {
+        if options.level == Level::Filtered && (start..i).any(|j| doc.lines[j].fate == Fate::Ranked)
+        {
             let named = named.get_or_insert_with(|| shown_files(doc, shown));
-            let files = unnamed_files(doc, start..i, named, options.max_locations);
+            let mut files = unnamed_files(doc, start..i, named, options.max_locations);
+            let commits = cut_commits(doc, start..i, options.max_locations);
+            if !commits.is_empty() {
+                files = if files.is_empty() {
+                    commits
+                } else {
+                    format!("{commits}; {files}")
+                };
+            }
             if !files.is_empty() {
                 detail = if detail.is_empty() {
                     files
@@ -269,7 +276,7 @@ fn write(
         let region_bytes = doc.line_end(i - 1) + 1 - doc.lines[start].start as usize;
         // A marker standing for grouped reports trades their messages for their places:
         // worth it only when it saves a quarter of the bytes.
-        let worth = if first_member < member && options.level == 2 {
+        let worth = if first_member < member && options.level == Level::Filtered {
             (marker.len() + 1) * 4 <= region_bytes * 3
         } else {
             marker.len() + 1 < region_bytes
@@ -282,6 +289,90 @@ fn write(
         }
     }
     out
+}
+
+/// Shapes a region's folds list before counting the rest.
+const FOLD_SHAPES: usize = 3;
+/// Characters of a fold's shape quoted in its marker.
+const SHAPE_CHARS: usize = 72;
+
+/// `598 like "DEBUG chunk=# latency_ms=#" (# 2-599, 3-19)`: each shape of the repeats in
+/// `region`, how many lines it folded and the range of every varying field among them.
+fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
+    // Each shape with how many lines it folded and each field's (low, high).
+    type Fold = (String, usize, Vec<(f64, f64)>);
+    let mut shapes: Vec<Fold> = Vec::new();
+    let mut at: HashMap<String, usize> = HashMap::new();
+    for j in region.filter(|&j| doc.lines[j].fate == Fate::Repeat) {
+        let (shape, values) = crate::pipeline::dedupe::template(&doc.clean(j));
+        let k = *at.entry(shape.clone()).or_insert_with(|| {
+            shapes.push((shape, 0, Vec::new()));
+            shapes.len() - 1
+        });
+        let (_, count, ranges) = &mut shapes[k];
+        *count += 1;
+        for (f, &x) in values.iter().enumerate() {
+            match ranges.get_mut(f) {
+                Some((low, high)) => {
+                    *low = low.min(x);
+                    *high = high.max(x);
+                }
+                None => ranges.push((x, x)),
+            }
+        }
+    }
+    // A shape folded once says less than the lines around it: name the shapes of folds.
+    shapes.retain(|(_, count, _)| *count > 1);
+    let mut parts: Vec<String> = shapes
+        .iter()
+        .take(FOLD_SHAPES)
+        .map(|(shape, count, ranges)| {
+            let quoted: String = if shape.chars().count() > SHAPE_CHARS {
+                shape.chars().take(SHAPE_CHARS).chain(['…']).collect()
+            } else {
+                shape.clone()
+            };
+            let mut part = format!("{count} like \"{quoted}\"");
+            if !ranges.is_empty() {
+                let spans: Vec<String> = ranges
+                    .iter()
+                    .map(|&(low, high)| {
+                        if low == high {
+                            format!("{low}")
+                        } else {
+                            format!("{low}-{high}")
+                        }
+                    })
+                    .collect();
+                part.push_str(&format!(" (# {})", spans.join(", ")));
+            }
+            part
+        })
+        .collect();
+    if shapes.len() > FOLD_SHAPES {
+        parts.push(format!("and {} more shapes", shapes.len() - FOLD_SHAPES));
+    }
+    parts.join("; ")
+}
+
+/// `commits 6ad1d45..., d36589b...`: the commits of a log whose first lines were cut
+/// for the budget, each by its id as the log printed it.
+fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String {
+    let ids: Vec<&str> = region
+        .filter(|&j| doc.lines[j].fate == Fate::Ranked && doc.lines[j].marks.has(Marks::COMMIT))
+        .filter_map(|j| doc.raw(j).strip_prefix("commit "))
+        .map(|rest| {
+            rest.split(' ')
+                .next()
+                .unwrap_or(rest)
+                .trim_end_matches('\r')
+        })
+        .collect();
+    match ids.len() {
+        0 => String::new(),
+        n if n > max => format!("commits {} and {} more", ids[..max].join(", "), n - max),
+        _ => format!("commits {}", ids.join(", ")),
+    }
 }
 
 /// Files the shown lines name.
@@ -328,7 +419,7 @@ fn unnamed_files(
 
 /// Level 0's counts are worth their bytes even on a short region: they are the level.
 fn detail_is_counts(options: &Options, detail: &str) -> bool {
-    options.level == 0 && !detail.is_empty()
+    options.level == Level::Counts && !detail.is_empty()
 }
 
 fn push_line(out: &mut String, doc: &Doc, i: usize) {
@@ -464,7 +555,7 @@ mod tests {
 
     fn options(level: u8) -> Options<'static> {
         Options {
-            level,
+            level: Level::from_number(level.into()).unwrap(),
             handle: "0badcafe",
             exit_code: 0,
             head_lines: 2,
@@ -492,7 +583,7 @@ mod tests {
         let out = render(&doc, &Causes::default(), &options(2));
         assert_eq!(
             out,
-            "keep\n[lens: 2 lines elided, 2-3, 0badcafe]\nkeep too\n[lens: 1 line elided, 5-5, 0badcafe]\n"
+            "keep\n[lens: 2 lines elided, 2-3, 0badcafe: 2 like \"a line long enough that a marker in its place saves bytes, really\"]\nkeep too\n[lens: 1 line elided, 5-5, 0badcafe]\n"
         );
         assert!(accounts_for(&doc, &out, "0badcafe"));
     }

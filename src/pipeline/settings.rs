@@ -19,6 +19,8 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+use crate::command::CommandLine;
+
 /// Pipeline configuration, read from the `[pipeline]` table of config.toml.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -87,8 +89,19 @@ pub struct Overrides {
 }
 
 impl Settings {
-    /// The settings `program` (argv[0]'s base name) runs with: its overrides applied, its
-    /// noise patterns added, no per-command table left.
+    /// The settings a command runs with: the overrides of its resolved program (or of the
+    /// program's family, `python` for `python3.12`) applied, their noise patterns added.
+    pub fn for_command(&self, command: &CommandLine) -> Settings {
+        let program = if self.commands.contains_key(&command.program) {
+            &command.program
+        } else {
+            command.program_family()
+        };
+        self.for_program(program)
+    }
+
+    /// The settings `program` runs with: its overrides applied, its noise patterns added,
+    /// no per-command table left.
     pub fn for_program(&self, program: &str) -> Settings {
         let mut s = Settings {
             commands: BTreeMap::new(),
@@ -119,44 +132,6 @@ impl Settings {
 /// expected/received lines say what failed, and the code is in the file at that location,
 /// so their source goes from the first finding (`excerpt_after = 0`).
 const BUILTIN_QUOTE_FREE: &[&str] = &["jest", "vitest", "pytest", "py.test"];
-
-/// The program argv runs, looking through launchers: `npx jest` is jest, `python -m
-/// pytest` is pytest, `uv run pytest` is pytest. Base name only (`/usr/bin/git` is git).
-pub fn program_name(argv: &[String]) -> &str {
-    let Some(first) = argv.first() else {
-        return "";
-    };
-    let rest = &argv[1..];
-    let after = |skip: &[&str]| {
-        rest.iter()
-            .find(|a| !a.starts_with('-') && !skip.contains(&a.as_str()))
-            .map(|a| base(a))
-    };
-    let name = base(first);
-    let launched = match name {
-        "npx" | "bunx" | "pnpx" => after(&[]),
-        "yarn" | "pnpm" | "bun" => after(&["exec", "run", "dlx"]),
-        "npm" => rest
-            .first()
-            .filter(|a| matches!(a.as_str(), "exec" | "x"))
-            .and_then(|_| after(&["exec", "x"])),
-        "uv" | "poetry" | "pipenv" | "hatch" => rest
-            .first()
-            .filter(|a| a.as_str() == "run")
-            .and_then(|_| after(&["run"])),
-        n if n.starts_with("python") => rest
-            .iter()
-            .position(|a| a == "-m")
-            .and_then(|at| rest.get(at + 1))
-            .map(|a| base(a)),
-        _ => None,
-    };
-    launched.unwrap_or(name)
-}
-
-fn base(arg: &str) -> &str {
-    arg.rsplit('/').next().unwrap_or(arg)
-}
 
 /// A noise regex, checked when the config is read.
 #[derive(Debug, Clone)]
@@ -230,15 +205,31 @@ mod tests {
     }
 
     #[test]
-    fn launchers_are_looked_through() {
-        let argv = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
-        assert_eq!(program_name(&argv("npx jest --ci")), "jest");
-        assert_eq!(program_name(&argv("python3 -m pytest -q")), "pytest");
-        assert_eq!(program_name(&argv("uv run pytest")), "pytest");
-        assert_eq!(program_name(&argv("yarn run vitest")), "vitest");
-        assert_eq!(program_name(&argv("npm test")), "npm");
-        assert_eq!(program_name(&argv("/usr/bin/git status")), "git");
-        assert_eq!(program_name(&[]), "");
+    fn a_launched_or_wrapped_program_gets_its_own_table() {
+        let settings: Settings = toml::from_str(
+            "[commands.pytest]\nexcerpt_after = 7\n[commands.python]\ndedupe = false\n",
+        )
+        .unwrap();
+        let command =
+            |s: &str| CommandLine::from_words(&s.split(' ').map(String::from).collect::<Vec<_>>());
+        assert_eq!(
+            settings
+                .for_command(&command("python3 -m pytest -q"))
+                .excerpt_after,
+            7
+        );
+        assert_eq!(
+            settings
+                .for_command(&command("timeout 60 pytest"))
+                .excerpt_after,
+            7
+        );
+        assert!(
+            !settings
+                .for_command(&command("python3.12 tools/x.py"))
+                .dedupe
+        );
+        assert!(settings.for_command(&command("cargo test")).dedupe);
     }
 
     #[test]

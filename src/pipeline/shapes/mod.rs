@@ -1,11 +1,67 @@
-//! What a line says by itself: the prefixes and marks each tool starts its lines with.
+//! What a line says by itself: the prefixes and marks each tool starts its lines with,
+//! one module per family of tools, and the marks they record for the stages after
+//! classify.
 //!
 //! classify reads a line in the light of its block and the passage around it; these
 //! checks need nothing but the line. They are prefix tests refused on the first byte
 //! (`sw`), because classify asks dozens of them on every line of a build log, and almost
 //! all of them fail there.
+//!
+//! A family module (`cargo`, `go`, `jest`, `pytest`, `git`) owns what its tools print: the
+//! role of a line by itself, the [`Marks`] a line of that role carries (the one line per
+//! failing test, a test's section, the closing tally, a commit, a hunk), and the marks
+//! only the whole stream can tell (a status line the closing list restates). The stages
+//! after classify read those marks and never match a tool's text again. Adding a tool is
+//! adding its module and its entry in [`TOOLS`]; shapes every tool shares (rustc-style
+//! severities and gutters, located `file:line:` findings) stay in classify.
 
-use crate::block::Role;
+pub(crate) mod cargo;
+pub(crate) mod git;
+pub(crate) mod go;
+pub(crate) mod jest;
+pub(crate) mod pytest;
+
+use crate::block::{Doc, Marks, Role};
+
+/// One family of tools, as the classifier consults it.
+pub(crate) struct Tool {
+    /// The role of a line by itself, when it is one of this family's shapes.
+    pub role: fn(&str) -> Option<Role>,
+    /// The marks a line carries, given the role classify settled on.
+    pub marks: fn(&str, Role) -> Marks,
+    /// Marks that take the whole stream to tell, added after every line has its own.
+    pub restated: fn(&mut Doc),
+}
+
+/// The families, in the order their line shapes are tried.
+pub(crate) const TOOLS: &[Tool] = &[cargo::TOOL, go::TOOL, jest::TOOL, pytest::TOOL];
+
+/// Record every family's marks on the lines of a classified diagnostics stream.
+pub(crate) fn mark(doc: &mut Doc) {
+    for i in 0..doc.lines.len() {
+        let role = doc.lines[i].role;
+        if !matches!(role, Role::Fail | Role::Summary | Role::Header) {
+            continue;
+        }
+        let t = doc.clean(i);
+        let mut marks = tally_marks(&t, role);
+        for tool in TOOLS {
+            marks.add((tool.marks)(&t, role));
+        }
+        doc.lines[i].marks = marks;
+    }
+    for tool in TOOLS {
+        (tool.restated)(doc);
+    }
+}
+
+/// The tallies of linters and type checkers: `Found 3 errors in 2 files`, `✖ 4 problems`.
+fn tally_marks(t: &str, role: Role) -> Marks {
+    let tally = role == Role::Summary
+        && (sw(t, "Found ") && (t.contains(" error") || t.contains(" problem"))
+            || sw(t, "✖ ") && t.contains(" problem"));
+    if tally { Marks::TALLY } else { Marks::NONE }
+}
 
 /// `error: x`, `error[E0308]: x`, `warning: x`, `note: x`, `help: x`, and tsc's
 /// `error TS2322: x`, at the start of `t`.
@@ -47,126 +103,17 @@ fn is_warning_tally(t: &str) -> bool {
         && (t.contains(" warning") || t.contains(" error"))
 }
 
-/// The role of a cargo status line `t` (verb right-aligned to column 12).
-pub(crate) fn cargo_status_role(t: &str) -> Role {
-    match t[..12].trim_start() {
-        "Finished" => Role::Summary,
-        // `cargo build -v` runs each rustc invocation as `Running `rustc ...``: progress;
-        // cargo test's `Running unittests src/lib.rs (...)` heads a test binary's output.
-        "Running" if t[12..].trim_start().starts_with('`') => Role::Progress,
-        "Running" | "Doc-tests" => Role::Header,
-        _ => Role::Progress,
-    }
-}
-
-/// Marks of jest, vitest and mocha: `✓ name`, `✕ name`, `× name`, `● Suite › name`.
-pub(crate) fn test_mark_role(trimmed: &str) -> Option<Role> {
-    let c = trimmed.chars().next()?;
-    match c {
-        '✓' | '√' | '✔' => Some(Role::Pass),
-        '✕' | '×' | '✗' | '✖' if !trimmed.contains(" problem") => Some(Role::Fail),
-        '●' if trimmed.contains(" › ") || sw(trimmed, "● Test suite failed") => {
-            Some(Role::Fail)
-        }
-        '❯' if trimmed.contains(" failed") => Some(Role::Fail),
-        _ => None,
-    }
-}
-
 /// Shapes recognised by how a line starts, for lines no location shape claimed.
 pub(crate) fn prefix_role(t: &str) -> Role {
-    // cargo test
-    if let Some(rest) = t.strip_prefix("test ") {
-        if rest.ends_with(" ... ok") || rest.ends_with(" ... ignored") {
-            return Role::Pass;
+    for tool in TOOLS {
+        if let Some(role) = (tool.role)(t) {
+            return role;
         }
-        if rest.contains(" ... FAILED") {
-            return Role::Fail;
-        }
-        if sw(rest, "result: ") {
-            return Role::Summary;
-        }
-    }
-    if sw(t, "running ") && t.ends_with(" tests") || sw(t, "running 1 test") {
-        return Role::Header;
-    }
-    if t == "failures:" || sw(t, "---- ") && t.ends_with(" ----") {
-        return Role::Header;
-    }
-    if sw(t, "thread '") && t.contains("panicked") {
-        return Role::Error;
-    }
-    // go test
-    if sw(t, "--- FAIL: ") {
-        return Role::Fail;
-    }
-    if sw(t, "--- PASS: ") || sw(t, "--- SKIP: ") {
-        return Role::Pass;
-    }
-    if sw(t, "=== RUN ") || sw(t, "=== PAUSE ") || sw(t, "=== CONT ") {
-        return Role::Progress;
-    }
-    if t == "FAIL" || sw(t, "FAIL\t") || sw(t, "ok  \t") || t == "PASS" {
-        return Role::Summary;
-    }
-    if sw(t, "panic: ") || sw(t, "fatal error: ") {
-        return Role::Error;
-    }
-    // jest / vitest
-    if let Some(rest) = t.strip_prefix("FAIL ") {
-        return if rest.trim_start().is_empty() {
-            Role::Summary
-        } else {
-            Role::Fail
-        };
-    }
-    if sw(t, "PASS ") {
-        return Role::Pass;
-    }
-    if sw(t, "Tests:") || sw(t, "Test Suites:") || sw(t, "Snapshots:") {
-        return Role::Summary;
-    }
-    if let Some(role) = test_mark_role(t) {
-        return role;
-    }
-    // pytest summary lines and per-file progress.
-    if sw(t, "FAILED ") {
-        return Role::Fail;
-    }
-    if sw(t, "ERROR ") || sw(t, "ImportError while importing") {
-        return Role::Error;
-    }
-    if t.ends_with("%]") && t.contains(" [") {
-        return if t.contains(" FAILED") || t.contains(" ERROR") {
-            Role::Fail
-        } else if t.contains(" PASSED") || t.contains(" SKIPPED") || t.contains(" XFAIL") {
-            // pytest -v: one line per test.
-            Role::Pass
-        } else {
-            Role::Progress
-        };
     }
     // Python and JavaScript exceptions, tracebacks.
     let has_colon = t.contains(':');
     if sw(t, "Traceback (most recent call last)") || is_exception_line(t) {
         return Role::Error;
-    }
-    // pytest's session header: where it ran, not what happened.
-    if starts_with_any(
-        t,
-        &[
-            "platform ",
-            "rootdir: ",
-            "configfile: ",
-            "testpaths: ",
-            "plugins: ",
-            "cachedir: ",
-        ],
-    ) && (t.contains(" -- Python ") || !t.starts_with("platform "))
-        || t == "Hint: make sure your test modules/packages have valid Python names."
-        || t == "Traceback:"
-    {
-        return Role::Noise;
     }
     // Tallies of linters and type checkers.
     if sw(t, "Found ") && (t.contains(" error") || t.contains(" problem"))
@@ -355,20 +302,6 @@ mod tests {
         assert_eq!(prefix_role("[WARNING] Using platform encoding"), Warning);
         assert_eq!(prefix_role("BUILD FAILED in 2s"), Error);
         assert_eq!(prefix_role("[INFO] Building x"), Plain);
-    }
-
-    #[test]
-    fn cargo_status_verbs() {
-        assert_eq!(cargo_status_role("   Compiling x v1"), Progress);
-        assert_eq!(cargo_status_role("    Finished `dev` profile"), Summary);
-        assert_eq!(
-            cargo_status_role("     Running unittests src/lib.rs (t)"),
-            Header
-        );
-        assert_eq!(
-            cargo_status_role("     Running `rustc --crate-name x`"),
-            Progress
-        );
     }
 
     #[test]

@@ -1,0 +1,56 @@
+//! What git prints as content: a log's `commit <sha>` lines, a diff's `diff --git` file
+//! headers and `@@` hunk headers, and status's `(use "git add" ...)` hints.
+//!
+//! These are read only on the stdout of a command whose family is content (`git log`,
+//! `git diff`, `git show`, and a diff or log printed by anything else): there every line is
+//! the answer, and a line that says `error:` inside a diff is text, not a failure.
+
+use super::sw;
+use crate::block::{Marks, Role};
+
+/// The role of a content line.
+pub(crate) fn content_role(t: &str) -> Role {
+    let trimmed = t.trim_start();
+    if sw(trimmed, "(use \"git ") || sw(trimmed, "(commit or discard") {
+        Role::Noise
+    } else if sw(t, "diff --git ") || is_commit_line(t) {
+        Role::Header
+    } else {
+        Role::Plain
+    }
+}
+
+/// The marks of a content line: where a commit, a file of a diff or a hunk starts.
+pub(crate) fn content_marks(t: &str) -> Marks {
+    if is_commit_line(t) {
+        Marks::COMMIT
+    } else if sw(t, "diff --git ") {
+        Marks::DIFF_FILE
+    } else if sw(t, "@@ ") && t[3..].contains(" @@") {
+        Marks::HUNK
+    } else {
+        Marks::NONE
+    }
+}
+
+fn is_commit_line(t: &str) -> bool {
+    t.strip_prefix("commit ").is_some_and(|rest| {
+        let hex = rest.bytes().take_while(u8::is_ascii_hexdigit).count();
+        hex >= 7
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commits_files_and_hunks() {
+        assert_eq!(content_marks("commit 1a2b3c4d5e6f"), Marks::COMMIT);
+        assert_eq!(content_marks("commit message"), Marks::NONE);
+        assert_eq!(content_marks("diff --git a/x b/x"), Marks::DIFF_FILE);
+        assert_eq!(content_marks("@@ -1,3 +1,4 @@ fn main"), Marks::HUNK);
+        assert_eq!(content_marks("@@ not a hunk"), Marks::NONE);
+        assert_eq!(content_role("  (use \"git add <file>...\")"), Role::Noise);
+    }
+}

@@ -1,0 +1,136 @@
+//! What pytest prints by itself: the per-file progress line (`tests/a.py .F [ 50%]`) and
+//! `-v`'s one line per test, the short summary's `FAILED id - msg`, the session header,
+//! the `____ test_b ____` section of a failure and the `=== 1 failed in 0.1s ===` tally.
+//!
+//! The FAILURES section's contents (source, `E` lines, the failing location) are read by
+//! classify, which tracks the section as it goes.
+
+use std::collections::HashSet;
+
+use super::{Tool, starts_with_any, sw};
+use crate::block::{Doc, Marks, Role};
+
+pub(crate) const TOOL: Tool = Tool {
+    role,
+    marks,
+    restated,
+};
+
+fn role(t: &str) -> Option<Role> {
+    if sw(t, "FAILED ") {
+        return Some(Role::Fail);
+    }
+    if sw(t, "ERROR ") || sw(t, "ImportError while importing") {
+        return Some(Role::Error);
+    }
+    if t.ends_with("%]") && t.contains(" [") {
+        return Some(if t.contains(" FAILED") || t.contains(" ERROR") {
+            Role::Fail
+        } else if t.contains(" PASSED") || t.contains(" SKIPPED") || t.contains(" XFAIL") {
+            // pytest -v: one line per test.
+            Role::Pass
+        } else {
+            Role::Progress
+        });
+    }
+    // The session header: where it ran, not what happened.
+    if starts_with_any(
+        t,
+        &[
+            "platform ",
+            "rootdir: ",
+            "configfile: ",
+            "testpaths: ",
+            "plugins: ",
+            "cachedir: ",
+        ],
+    ) && (t.contains(" -- Python ") || !t.starts_with("platform "))
+        || t == "Hint: make sure your test modules/packages have valid Python names."
+        || t == "Traceback:"
+    {
+        return Some(Role::Noise);
+    }
+    None
+}
+
+/// The closing tally: `=== 1 failed, 2 passed in 0.12s ===` (the frame is checked by
+/// classify, which reads `===` rule lines).
+pub(crate) fn is_tally(t: &str) -> bool {
+    t.contains(" in ")
+        && [
+            " passed",
+            " failed",
+            " error",
+            " skipped",
+            "no tests ran",
+            " deselected",
+        ]
+        .iter()
+        .any(|w| t.contains(w))
+}
+
+fn marks(t: &str, role: Role) -> Marks {
+    match role {
+        Role::Fail if sw(t, "FAILED ") => Marks::TEST_FAILED,
+        Role::Fail if sw(t, "___") => Marks::TEST_SECTION,
+        Role::Summary if sw(t, "===") && is_tally(t) => Marks::TALLY,
+        _ => Marks::NONE,
+    }
+}
+
+/// pytest -v's `tests/a.py::test_b FAILED [ 40%]` says again what the short summary's
+/// `FAILED tests/a.py::test_b - msg` says, with the message.
+fn restated(doc: &mut Doc) {
+    let summarised: HashSet<String> = (0..doc.lines.len())
+        .filter(|&i| doc.lines[i].marks.has(Marks::TEST_FAILED))
+        .filter_map(|i| {
+            let t = doc.clean(i);
+            let rest = t.strip_prefix("FAILED ")?;
+            let id = rest.split(" - ").next().unwrap_or(rest).trim();
+            Some(id.to_owned())
+        })
+        .collect();
+    if summarised.is_empty() {
+        return;
+    }
+    for i in 0..doc.lines.len() {
+        if doc.lines[i].role != Role::Fail {
+            continue;
+        }
+        let t = doc.clean(i);
+        let restates = t.ends_with("%]")
+            && t.split(' ')
+                .next()
+                .is_some_and(|id| summarised.contains(id));
+        if restates {
+            doc.lines[i].marks.add(Marks::RESTATED);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::block::Stream;
+    use crate::pipeline::classify::{Family, classify};
+    use crate::pipeline::parse::parse;
+
+    #[test]
+    fn verbose_status_is_restated_by_the_short_summary() {
+        let text = "tests/a.py::test_a PASSED   [ 50%]\ntests/a.py::test_b FAILED   [100%]\nFAILED tests/a.py::test_b - assert 1 == 2\n";
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        let marks: Vec<Marks> = doc.lines.iter().map(|l| l.marks).collect();
+        assert_eq!(marks, [Marks::NONE, Marks::RESTATED, Marks::TEST_FAILED]);
+    }
+
+    #[test]
+    fn sections_and_tallies() {
+        assert_eq!(marks("____ test_b ____", Role::Fail), Marks::TEST_SECTION);
+        assert_eq!(
+            marks("==== 1 failed, 2 passed in 0.12s ====", Role::Summary),
+            Marks::TALLY
+        );
+        assert_eq!(role("tests/a.py .F      [ 50%]"), Some(Role::Progress));
+    }
+}
