@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+# seq reads no input: the case directory stays empty.
+true
