@@ -157,7 +157,7 @@ fn request<'a>(command: &'a CommandLine, settings: &'a Settings, level: u8) -> R
     Request {
         stream: Stream::Stderr,
         level: Level::from_number(level.into()).expect("a level"),
-        budget: 200,
+        budget: lens::cli::DEFAULT_BUDGET,
         handle: "0badcafe",
         exit_code: 101,
         command,

@@ -125,6 +125,9 @@ impl Marks {
     pub const DIFF_FILE: Marks = Marks(32);
     /// A hunk's header in a diff (`@@ -1,3 +1,4 @@`).
     pub const HUNK: Marks = Marks(64);
+    /// A line that closes any failing test's section open above it (pytest's
+    /// `=== short test summary info ===`).
+    pub const BOUNDARY: Marks = Marks(128);
 
     pub fn has(self, mark: Marks) -> bool {
         self.0 & mark.0 != 0

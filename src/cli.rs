@@ -15,8 +15,9 @@ use crate::level::Level;
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 
-/// The default ranking budget, in lines per stream.
-pub const DEFAULT_BUDGET: usize = 200;
+/// The default ranking budget, in bytes per stream: about what an agent's harness shows
+/// of one command's output before cutting it.
+pub const DEFAULT_BUDGET: usize = 16_000;
 
 /// What the user asked for.
 #[derive(Debug, PartialEq, Eq)]
@@ -232,7 +233,7 @@ impl Lexer {
         parse_budget(&value).ok_or_else(|| Error::BadValue {
             option,
             value: value.to_string_lossy().into_owned(),
-            expected: "a whole number of lines",
+            expected: "a whole number of bytes",
         })
     }
 
@@ -276,8 +277,8 @@ Options (only before the command; everything after it belongs to the command):
                   1  the failures, or the first twenty kept lines if nothing failed
                   0  counts and one line: the failure, or the last line
                   3  the raw output, unfiltered
-  --budget N    lines per stream that ranking may keep beyond the failures and
-                their context (default 200)
+  --budget N    bytes per stream that ranking may keep beyond the failures and
+                their context (default 16000)
   -h, --help    print this help
   -V, --version print the version
 
@@ -395,11 +396,11 @@ mod tests {
             ),
             (
                 "--budget +5 ls",
-                "`--budget` takes a whole number of lines, not `+5`",
+                "`--budget` takes a whole number of bytes, not `+5`",
             ),
             (
                 "--budget -5 ls",
-                "`--budget` takes a whole number of lines, not `-5`",
+                "`--budget` takes a whole number of bytes, not `-5`",
             ),
             ("--level=", "`--level` takes a level from 0 to 3, not ``"),
             (

@@ -27,6 +27,11 @@ impl Fixture {
         Fixture { dir, argv, exit }
     }
 
+    /// A stream's bytes, empty when absent.
+    pub fn bytes(&self, name: &str) -> Vec<u8> {
+        std::fs::read(self.dir.join(name)).unwrap_or_default()
+    }
+
     /// A stream's text, empty when absent or not UTF-8.
     pub fn stream(&self, name: &str) -> String {
         let bytes = std::fs::read(self.dir.join(name)).unwrap_or_default();

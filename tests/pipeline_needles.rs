@@ -1,16 +1,22 @@
 //! The line each fixture's command was run for, and every file and test it names, survive
 //! level 2.
 //!
-//! Each recorded case carries a needle (a regex one line of the view must match) and its
-//! items (names the view must contain, literally or as the first group of a pattern over
-//! the raw lines). The table restates the bench's declarations for the fixtures copied
-//! from it, plus needles for the shapes recorded in this tree (`shape-*`). Both streams
-//! are rendered with the recorded argv and exit status, and searched together.
+//! Each recorded case carries a needle (a line or a regex one line of the view must match)
+//! and its items (names the view must contain, literally or as the first group of a
+//! pattern over the raw lines). They are read from the case's own `case.toml` under
+//! bench/cases, where they were declared before anything was measured, so they have one
+//! home; the shapes recorded in this tree without a bench case (`shape-*`) have theirs in
+//! [`SHAPES`]. Both streams are rendered with the recorded argv and exit status, and
+//! searched together.
+//!
+//! [`OPEN`] names the recordings whose needles the pipeline does not keep yet, each with
+//! what loses it. They are reported as skipped, and the test fails when one of them starts
+//! passing, so the list cannot outlive the fix.
 
 use lens::block::Stream;
 use lens::command::CommandLine;
 use lens::level::Level;
-use lens::pipeline::{Request, Settings, view};
+use lens::pipeline::{Request, Settings};
 use regex::Regex;
 
 #[path = "pipeline_fixture.rs"]
@@ -23,263 +29,82 @@ struct Case {
     pattern: Option<&'static str>,
 }
 
-const CASES: &[Case] = &[
-    Case {
-        case: "cargo-build-color",
-        needle: r#"error.*: could not compile .*inventory"#,
-        names: &[r#"src/main.rs"#, r#"src/parse.rs"#, r#"src/report.rs"#],
-        pattern: None,
-    },
-    Case {
-        case: "cargo-build",
-        needle: r#"^error: could not compile `inventory`"#,
-        names: &[r#"src/main.rs"#, r#"src/parse.rs"#, r#"src/report.rs"#],
-        pattern: None,
-    },
-    Case {
-        case: "cargo-cascade",
-        needle: r#"^error\[E0369\]: cannot multiply `String` by `\{float\}`"#,
-        names: &[r#"src/pricing_00.rs"#, r#"could not compile `shop`"#],
-        pattern: None,
-    },
-    Case {
-        case: "cargo-clippy",
-        needle: r#"generated \d+ warnings"#,
-        names: &[
-            r#"needless_return"#,
-            r#"len_zero"#,
-            r#"bool_comparison"#,
-            r#"ptr_arg"#,
-            r#"identity_op"#,
-            r#"manual_range_contains"#,
-        ],
-        pattern: None,
-    },
-    Case {
-        case: "cargo-test",
-        needle: r#"^test result: FAILED\. 74 passed; 6 failed"#,
-        names: &[
-            r#"accounts::tests::accounts_case_3"#,
-            r#"budget::tests::budget_case_7"#,
-            r#"currency::tests::currency_case_1"#,
-            r#"journal::tests::journal_case_5"#,
-            r#"tax::tests::tax_case_2"#,
-            r#"totals::tests::totals_case_9"#,
-        ],
-        pattern: None,
-    },
-    Case {
-        case: "eslint",
-        needle: r#"^✖ \d+ problems \(\d+ errors, \d+ warnings?\)$"#,
-        names: &[],
-        pattern: Some(r#"^/tmp/\S+/(src/\w+/view\d+\.js)$"#),
-    },
-    Case {
-        case: "find",
-        needle: r#"^\./app/jobs/queue\.py$"#,
-        names: &[],
-        pattern: Some(r#"^\./(\S+\.py)$"#),
-    },
-    Case {
-        case: "gcc-errors",
-        needle: r#"^main\.c:\d+:\d+: error: "#,
-        names: &[r#"main.c"#, r#"util.c"#],
-        pattern: None,
-    },
-    Case {
-        case: "git-diff",
-        needle: r#"^\+\s+return int\(value\) \+"#,
-        names: &[],
-        pattern: Some(r#"^diff --git a/(\S+) b/"#),
-    },
-    Case {
-        case: "git-log-stat",
-        needle: r#"^    Initial commit$"#,
-        names: &[],
-        pattern: Some(r#"^commit ([0-9a-f]{40})"#),
-    },
-    Case {
-        case: "git-log",
-        needle: r#"^    Initial commit$"#,
-        names: &[],
-        pattern: Some(r#"^commit ([0-9a-f]{40})"#),
-    },
-    Case {
-        case: "git-show",
-        needle: r#"^    Rename \w+ helpers for clarity$"#,
-        names: &[],
-        pattern: Some(r#"^diff --git a/(\S+) b/"#),
-    },
-    Case {
-        case: "git-status",
-        needle: r#"^\s+deleted:\s+src/log\.py$"#,
-        names: &[
-            r#"src/auth.py"#,
-            r#"src/billing.py"#,
-            r#"src/cache.py"#,
-            r#"src/db.py"#,
-            r#"src/http.py"#,
-            r#"src/search.py"#,
-            r#"src/log.py"#,
-            r#"src/metrics.py"#,
-            r#"scratch.txt"#,
-            r#"tests/"#,
-        ],
-        pattern: None,
-    },
-    Case {
-        case: "go-build",
-        needle: r#"undefined: missing"#,
-        names: &[r#"main.go"#, r#"calc.go"#],
-        pattern: None,
-    },
-    Case {
-        case: "go-test",
-        needle: r#"^FAIL\s+example\.com/rates/round"#,
-        names: &[
-            r#"convert_test.go"#,
-            r#"round_test.go"#,
-            r#"TestScale3"#,
-            r#"TestScale1"#,
-            r#"TestScale6"#,
-        ],
-        pattern: None,
-    },
-    Case {
-        case: "go-vet",
-        needle: r#"Printf format %d has arg name of wrong type string"#,
-        names: &[r#"main.go"#, r#"store/store.go"#],
-        pattern: None,
-    },
-    Case {
-        case: "grep",
-        needle: r#"^src/net/client_07\.rs:\d+:pub fn retry_budget\(attempts: u32\) -> u32 \{$"#,
-        names: &[],
-        pattern: Some(r#"^(src/\w+/client_\d+\.rs):\d+:"#),
-    },
-    Case {
-        case: "jest",
-        needle: r#"^Tests:\s+2 failed, 6 passed, 8 total$"#,
-        names: &[
-            r#"tests/tax.test.js"#,
-            r#"tests/parse.test.js"#,
-            r#"adds 5% tax"#,
-            r#"parses euro"#,
-        ],
-        pattern: None,
-    },
-    Case {
-        case: "ls",
-        needle: r#" Cargo\.lock$"#,
-        names: &[
-            r#"Cargo.toml"#,
-            r#"Cargo.lock"#,
-            r#"README.md"#,
-            r#"README -> README.md"#,
-            r#"LICENSE-MIT"#,
-            r#"build.rs"#,
-            r#"deny.toml"#,
-            r#".github"#,
-            r#"scripts"#,
-            r#"src"#,
-            r#"tests"#,
-        ],
-        pattern: None,
-    },
-    Case {
-        case: "mypy",
-        needle: r#"^Found \d+ errors in 3 files \(checked 5 source files\)$"#,
-        names: &[
-            r#"billing/money.py"#,
-            r#"billing/invoice.py"#,
-            r#"billing/report.py"#,
-        ],
-        pattern: None,
-    },
-    Case {
-        case: "npm-install",
-        needle: r#"^added \d+ packages in"#,
-        names: &[],
-        pattern: None,
-    },
-    Case {
-        case: "pip-install",
-        needle: r#"^Successfully installed "#,
-        names: &[],
-        pattern: None,
-    },
-    Case {
-        case: "pytest-collect",
-        needle: r#"ModuleNotFoundError: No module named 'shop\.refunds'"#,
-        names: &[r#"tests/test_refunds.py"#],
-        pattern: None,
-    },
-    Case {
-        case: "pytest-fail",
-        needle: r#"^=+ 6 failed, 74 passed in [\d.]+s =+$"#,
-        names: &[
-            r#"test_cart_4"#,
-            r#"test_discount_1"#,
-            r#"test_discount_8"#,
-            r#"test_orders_6"#,
-            r#"test_payments_2"#,
-            r#"test_users_9"#,
-        ],
-        pattern: None,
-    },
-    Case {
-        case: "pytest-pass",
-        needle: r#"^=+ 80 passed in [\d.]+s =+$"#,
-        names: &[],
-        pattern: None,
-    },
-    Case {
-        case: "python-traceback",
-        needle: r#"^RuntimeError:\ config\ has\ no\ 'port'$"#,
-        names: &[r#"app.py"#],
-        pattern: None,
-    },
-    Case {
-        case: "ruff-concise",
-        needle: r#"^Found\ 50\ errors\.$"#,
-        names: &[],
-        pattern: Some(r#"(service/\w+/part_\d+\.py):\d+:\d+"#),
-    },
-    Case {
-        case: "ruff",
-        needle: r#"^Found\ 50\ errors\.$"#,
-        names: &[],
-        pattern: Some(r#"(service/\w+/part_\d+\.py):\d+:\d+"#),
-    },
-    Case {
-        case: "rustc-errors",
-        needle: r#"^error: aborting due to 2 previous errors"#,
-        names: &[r#"E0308"#, r#"E0609"#],
-        pattern: None,
-    },
-    Case {
-        case: "trap-last-line",
-        needle: r#"^export checksum: sha256:[0-9a-f]{64}$"#,
-        names: &[],
-        pattern: None,
-    },
-    Case {
-        case: "trap-mid-stream",
-        needle: r#"^ERROR 2400_\w+: constraint \w+ violated by 17 rows; rolled back, continuing \(incident [0-9a-f]{12}\)$"#,
-        names: &[],
-        pattern: None,
-    },
-    Case {
-        case: "tsc",
-        needle: r#"^src/user\.ts\(\d+,\d+\): error TS18048: 'user\.email' is possibly 'undefined'\.$"#,
-        names: &[
-            r#"src/user.ts"#,
-            r#"src/cart.ts"#,
-            r#"src/format.ts"#,
-            r#"src/report.ts"#,
-        ],
-        pattern: None,
-    },
+/// A case as the test reads it: from `case.toml` or from [`SHAPES`].
+struct Declared {
+    case: String,
+    /// A regex (a `line` needle is quoted into one).
+    needle: String,
+    names: Vec<String>,
+    pattern: Option<String>,
+}
+
+/// Recordings whose needle or items level 2 still loses, and why.
+const OPEN: &[(&str, &str)] = &[
+    (
+        "cat-rust-source",
+        "a 150 KB printed file is cut in one piece; the needle is inside the cut",
+    ),
+    (
+        "nl-rust-source",
+        "a 150 KB printed file is cut in one piece; the needle is inside the cut",
+    ),
+    (
+        "git-diff-lockfile-changelog",
+        "a diff is cut by position, not lockfiles first and source changes last",
+    ),
+];
+
+/// Every fixture recorded from a bench case, with the needle and items its case.toml
+/// declares, then the in-tree shapes.
+fn declared() -> Vec<Declared> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut cases = Vec::new();
+    for fixture in fixture::all() {
+        let name = fixture
+            .dir
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let path = root.join("bench/cases").join(&name).join("case.toml");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let table: toml::Table = toml::from_str(&text).expect("case.toml parses");
+        let needle = &table["needle"];
+        let needle = match (needle.get("regex"), needle.get("line")) {
+            (Some(regex), _) => regex.as_str().unwrap().to_owned(),
+            (None, Some(line)) => format!("^{}$", regex::escape(line.as_str().unwrap())),
+            (None, None) => panic!("{}: [needle] needs `regex` or `line`", path.display()),
+        };
+        let items = table.get("items");
+        let names = items
+            .and_then(|i| i.get("names"))
+            .and_then(|n| n.as_array())
+            .map(|n| n.iter().map(|v| v.as_str().unwrap().to_owned()).collect())
+            .unwrap_or_default();
+        let pattern = items
+            .and_then(|i| i.get("pattern"))
+            .and_then(|p| p.as_str())
+            .map(str::to_owned);
+        cases.push(Declared {
+            case: name,
+            needle,
+            names,
+            pattern,
+        });
+    }
+    cases.extend(SHAPES.iter().map(|c| Declared {
+        case: c.case.to_owned(),
+        needle: c.needle.to_owned(),
+        names: c.names.iter().map(|n| n.to_string()).collect(),
+        pattern: c.pattern.map(str::to_owned),
+    }));
+    cases
+}
+
+/// Needles for the shapes recorded in this tree without a bench case.
+const SHAPES: &[Case] = &[
     Case {
         case: "shape-build-deps",
         needle: r#"^    Finished `dev` profile"#,
@@ -354,36 +179,41 @@ const CASES: &[Case] = &[
 fn level2_keeps_every_needle_and_names_every_item() {
     let settings = Settings::default();
     let mut failures = Vec::new();
-    for case in CASES {
-        let Some(fixture) = fixture::named(case.case) else {
+    let mut open_passing = Vec::new();
+    for case in declared() {
+        let open = OPEN.iter().find(|(name, _)| *name == case.case);
+        let before = failures.len();
+        let Some(fixture) = fixture::named(&case.case) else {
             failures.push(format!("{}: fixture missing", case.case));
             continue;
         };
         let (mut raw, mut shown) = (String::new(), String::new());
         for stream in [Stream::Stdout, Stream::Stderr] {
-            let text = fixture.stream(stream.name());
+            // Through the path a run takes, from the recorded bytes.
+            let text = fixture.bytes(stream.name());
             let command = CommandLine::from_words(&fixture.argv);
             let request = Request {
                 stream,
                 level: Level::Filtered,
-                budget: 200,
+                budget: lens::cli::DEFAULT_BUDGET,
                 handle: "0badcafe",
                 exit_code: fixture.exit,
                 command: &command,
                 settings: &settings,
             };
-            shown.push_str(&view(&text, &request));
-            raw.push_str(&text);
+            let (view, _) = lens::view::render(&text, &request);
+            shown.push_str(&String::from_utf8_lossy(&view));
+            raw.push_str(&String::from_utf8_lossy(&text));
         }
-        let needle = Regex::new(case.needle).unwrap();
+        let needle = Regex::new(&case.needle).unwrap();
         if !shown
             .lines()
             .any(|l| needle.is_match(l.trim_end_matches('\r')))
         {
             failures.push(format!("{}: needle {} lost", case.case, case.needle));
         }
-        let mut items: Vec<String> = case.names.iter().map(|n| n.to_string()).collect();
-        if let Some(pattern) = case.pattern {
+        let mut items: Vec<String> = case.names.clone();
+        if let Some(pattern) = &case.pattern {
             let pattern = Regex::new(pattern).unwrap();
             for line in raw.lines() {
                 if let Some(found) = pattern.captures(line.trim_end_matches('\r'))
@@ -400,6 +230,18 @@ fn level2_keeps_every_needle_and_names_every_item() {
         if !missing.is_empty() {
             failures.push(format!("{}: not named: {missing:?}", case.case));
         }
+        if let Some((name, why)) = open {
+            if failures.len() == before {
+                open_passing.push(name.to_string());
+            } else {
+                let lost: Vec<String> = failures.drain(before..).collect();
+                eprintln!("skipped {name} (open: {why}): {}", lost.join("; "));
+            }
+        }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        open_passing.is_empty(),
+        "these now keep their needle and items: take them off OPEN: {open_passing:?}"
+    );
 }

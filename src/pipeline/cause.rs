@@ -16,9 +16,10 @@
 
 use std::collections::HashMap;
 
-use crate::block::{Doc, Fate, Role};
+use crate::block::{Doc, Fate, Marks, Role};
 use crate::pipeline::dedupe::Hasher;
 use crate::pipeline::locate;
+use crate::pipeline::shapes;
 
 /// The findings that share one message.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,6 +29,9 @@ pub struct Group {
     /// The rule or code the tool named (`E0308`, `clippy::needless_return`, `F401`,
     /// `no-unused-vars`), when it named one.
     pub label: Option<String>,
+    /// For failing tests grouped by how they failed: the message they share, which the
+    /// marker quotes. Their members' `file` is the test's name.
+    pub tests: Option<String>,
 }
 
 /// A report elided as another of its group.
@@ -83,6 +87,7 @@ pub fn cause(doc: &mut Doc) -> Causes {
                 causes.groups.push(Group {
                     first_line: finding.first as u32 + 1,
                     label: finding.label,
+                    tests: None,
                 });
                 all_grouped = false;
                 continue;
@@ -103,7 +108,87 @@ pub fn cause(doc: &mut Doc) -> Causes {
             doc.lines[block.first as usize].fate = Fate::Grouped;
         }
     }
+    group_tests(doc, &mut causes);
+    causes.members.sort_by_key(|m| m.line);
     causes
+}
+
+/// Failing tests that failed the same way are one cause: 120 tests asserting one wrong
+/// constant print 120 sections that differ in the test's name and the two numbers. The
+/// first section of each message stays whole, under its own header; every later one goes
+/// whole, and its marker names the test and where it failed. A section runs from its
+/// head (marked by the runner's module) to the next head, header, tally or boundary, so
+/// no kept line can end up under another test's header.
+fn group_tests(doc: &mut Doc, causes: &mut Causes) {
+    let heads: Vec<usize> = (0..doc.lines.len())
+        .filter(|&i| doc.lines[i].marks.has(Marks::TEST_SECTION))
+        .collect();
+    let mut by_message: HashMap<u64, u32> = HashMap::new();
+    for (k, &head) in heads.iter().enumerate() {
+        let limit = heads.get(k + 1).copied().unwrap_or(doc.lines.len());
+        let end = (head + 1..limit)
+            .find(|&j| {
+                let line = doc.lines[j];
+                matches!(line.role, Role::Header | Role::Summary) && !doc.raw(j).starts_with(' ')
+                    || line.marks.has(Marks::BOUNDARY)
+                    || line.marks.has(Marks::TALLY)
+            })
+            .unwrap_or(limit);
+        let head_text = doc.clean(head);
+        let Some(name) = shapes::test_name(&head_text) else {
+            continue;
+        };
+        // The message is the first error that does not just name the test again (cargo's
+        // `thread 'name' panicked at`): `assertion `left == right` failed`, `E  assert ...`.
+        let message = (head + 1..end).find_map(|j| {
+            let t = doc.clean(j);
+            let named = t.contains(name);
+            (doc.lines[j].role == Role::Error && !named && !t.trim().is_empty())
+                .then(|| t.trim().to_owned())
+        });
+        let Some(message) = message else {
+            continue;
+        };
+        let key = key(Role::Error, &message) ^ 0x7e57;
+        let next = causes.groups.len() as u32;
+        let group = *by_message.entry(key).or_insert(next);
+        if group == next {
+            causes.groups.push(Group {
+                first_line: head as u32 + 1,
+                label: None,
+                tests: Some(message),
+            });
+            continue;
+        }
+        let place = (head + 1..end)
+            .find_map(|j| place_in(&doc.clean(j)))
+            .unwrap_or_default();
+        let name = name.to_owned();
+        for j in head..end {
+            if doc.lines[j].fate == Fate::Keep {
+                doc.lines[j].fate = Fate::Grouped;
+            }
+        }
+        causes.members.push(Member {
+            line: head as u32,
+            group,
+            file: name,
+            line_number: place,
+        });
+    }
+}
+
+/// The first `path:line` a line names, as a token (`panicked at src/a.rs:13:9:`,
+/// `tests/test_a.py:18: AssertionError`), when the path is a real one: it holds a `/` or
+/// a `.`, so `0:1` or `left:2` is not taken for a place.
+fn place_in(t: &str) -> Option<String> {
+    t.split_whitespace().find_map(|word| {
+        let word = word
+            .trim_end_matches([':', ',', ')'])
+            .trim_start_matches('(');
+        let (path, line) = locate::path_line(word)?;
+        (path.contains('/') || path.contains('.')).then(|| format!("{path}:{line}"))
+    })
 }
 
 /// Would cause group this finding block (does it say where it is)?
@@ -270,7 +355,8 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
             causes.groups[0],
             Group {
                 first_line: 1,
-                label: Some("E0308".into())
+                label: Some("E0308".into()),
+                tests: None,
             }
         );
         assert_eq!(
@@ -311,6 +397,34 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
         assert_eq!(causes.members[0].file, "/p/b.js");
         assert_eq!(causes.members[0].line_number, "4");
         assert_eq!(causes.groups[0].label.as_deref(), Some("no-unused-vars"));
+    }
+
+    #[test]
+    fn failing_tests_that_failed_alike_are_one_group_naming_every_test() {
+        let mut text = String::from("failures:\n\n");
+        for (name, line, left) in [("t::a", 3, 20), ("t::b", 8, 30), ("t::c", 13, 40)] {
+            text.push_str(&format!(
+                "---- {name} stdout ----\nthread '{name}' panicked at src/t.rs:{line}:9:\nassertion `left == right` failed\n  left: {left}\n right: 2\n\n"
+            ));
+        }
+        text.push_str("---- t::d stdout ----\nthread 't::d' panicked at src/p.rs:4:20:\ncalled `Result::unwrap()` on an `Err` value: ParseIntError\n\nfailures:\n    t::a\n");
+        let (fates, causes) = run(&text);
+        // The first section whole, the next two grouped whole, the different one whole.
+        assert!(fates[2..8].iter().all(|f| *f == Keep), "{fates:?}");
+        assert!(fates[8..20].iter().all(|f| *f == Grouped), "{fates:?}");
+        assert!(fates[20..23].iter().all(|f| *f == Keep), "{fates:?}");
+        assert_eq!(fates[24], Keep, "the closing list is not part of a section");
+        let group = &causes.groups[causes.members[0].group as usize];
+        assert_eq!(
+            group.tests.as_deref(),
+            Some("assertion `left == right` failed")
+        );
+        let named: Vec<(&str, &str)> = causes
+            .members
+            .iter()
+            .map(|m| (m.file.as_str(), m.line_number.as_str()))
+            .collect();
+        assert_eq!(named, [("t::b", "src/t.rs:8"), ("t::c", "src/t.rs:13")]);
     }
 
     #[test]

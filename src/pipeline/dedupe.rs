@@ -125,7 +125,13 @@ pub fn dedupe(doc: &mut Doc) {
 /// never a repeat (blank, already removed, or a finding cause will group).
 fn candidate_key(doc: &Doc, block: Block, values: &mut Vec<f64>) -> Option<u64> {
     let head = doc.lines[block.first as usize];
-    if head.role == Role::Blank || head.fate != Fate::Keep {
+    // Progress, passing tests and noise are progress's to elide, as states and not as
+    // repeats: a test id with a number in it is a name.
+    if matches!(
+        head.role,
+        Role::Blank | Role::Progress | Role::Pass | Role::Noise
+    ) || head.fate != Fate::Keep
+    {
         return None;
     }
     if head.role.is_finding() && cause::is_locatable(doc, block) {

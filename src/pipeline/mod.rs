@@ -49,7 +49,7 @@ pub struct Request<'a> {
     pub stream: Stream,
     /// [`Level::Raw`] is the raw output and never reaches the pipeline.
     pub level: Level,
-    /// Ranking budget, in lines per stream, beyond what is force-kept.
+    /// Ranking budget, in bytes per stream, beyond what is force-kept.
     pub budget: usize,
     /// The run's handle, eight lowercase hex digits, for markers.
     pub handle: &'a str,
@@ -60,10 +60,40 @@ pub struct Request<'a> {
     pub settings: &'a Settings,
 }
 
-/// Render the view of one stream.
+/// Render the view of one stream; the raw text when the pipeline cannot vouch for one.
 pub fn view(text: &str, request: &Request) -> String {
-    if text.is_empty() || text.len() >= u32::MAX as usize {
-        return text.to_owned();
+    try_view(text, request).unwrap_or_else(|_| text.to_owned())
+}
+
+/// Why a view fell back to the raw text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fallback {
+    /// The stream is too large for the line index (4 GiB).
+    TooLarge,
+    /// Level 0's counts would make the view longer than the stream itself.
+    LongerThanRaw,
+    /// The view does not account for every raw line exactly once, in order: a bug in a
+    /// stage, caught before it reaches the reader.
+    Unaccounted,
+}
+
+impl Fallback {
+    pub fn reason(self) -> &'static str {
+        match self {
+            Fallback::TooLarge => "stream too large to index",
+            Fallback::LongerThanRaw => "the view would be longer than the output",
+            Fallback::Unaccounted => "the view did not account for every line",
+        }
+    }
+}
+
+/// Render the view of one stream, or say why it must be the raw text.
+pub fn try_view(text: &str, request: &Request) -> Result<String, Fallback> {
+    if text.is_empty() {
+        return Ok(String::new());
+    }
+    if text.len() >= u32::MAX as usize {
+        return Err(Fallback::TooLarge);
     }
     let plan = Plan::new(request);
     let mut run = Run::parse(text);
@@ -71,12 +101,38 @@ pub fn view(text: &str, request: &Request) -> String {
         run.apply(stage, &plan);
     }
     let out = run.render(&plan);
-    // Level 0 carries its counts even on a short stream; no view outgrows the raw text.
-    if out.len() <= text.len() && render::accounts_for(&run.doc, &out, &plan.handle) {
-        out
-    } else {
-        text.to_owned()
+    if !render::accounts_for(&run.doc, &out, &plan.handle) {
+        return Err(Fallback::Unaccounted);
     }
+    // Level 0 carries its counts even on a short stream; no view outgrows the raw text.
+    if out.len() > text.len() {
+        return Err(Fallback::LongerThanRaw);
+    }
+    Ok(out)
+}
+
+/// The view of a stream given as bytes that hold a few stray bytes (invalid UTF-8): the
+/// stages read a copy in which each stray byte is `?`, byte for byte the same length, so
+/// every offset holds; the view's kept lines are then written from the raw bytes, so a
+/// kept line is kept exactly. `raw` must already be known not to look binary.
+pub fn try_view_bytes(raw: &[u8], request: &Request) -> Result<Vec<u8>, Fallback> {
+    let text = String::from_utf8_lossy(raw);
+    if let std::borrow::Cow::Borrowed(text) = text {
+        return try_view(text, request).map(String::into_bytes);
+    }
+    let readable = readable_copy(raw);
+    let out = try_view(&readable, request)?;
+    Ok(render::restore(&readable, raw, &out, request.handle))
+}
+
+/// `raw` with each byte that is not part of valid UTF-8 replaced by `?`.
+fn readable_copy(raw: &[u8]) -> String {
+    let mut out = String::with_capacity(raw.len());
+    for chunk in raw.utf8_chunks() {
+        out.push_str(chunk.valid());
+        out.extend(std::iter::repeat_n('?', chunk.invalid().len()));
+    }
+    out
 }
 
 /// A request resolved against the settings: what every stage reads.
@@ -221,12 +277,33 @@ mod tests {
         Request {
             stream: Stream::Stderr,
             level: Level::from_number(level.into()).unwrap(),
-            budget: 200,
+            budget: crate::cli::DEFAULT_BUDGET,
             handle: "0123abcd",
             exit_code: exit,
             command,
             settings,
         }
+    }
+
+    #[test]
+    fn stray_bytes_are_read_as_text_and_kept_exactly() {
+        let settings = Settings::default();
+        let command = CommandLine::from_words(&["make".to_owned()]);
+        let mut raw: Vec<u8> = Vec::new();
+        raw.extend_from_slice(b"blob \xff\xfe quoted\n");
+        for n in 0..300 {
+            raw.extend_from_slice(format!("step {n} done in {n}ms\n").as_bytes());
+        }
+        raw.extend_from_slice(b"error: bad byte \xc3 here\n");
+        let out = try_view_bytes(&raw, &request(&command, &settings, 2, 1)).unwrap();
+        assert!(
+            out.len() < raw.len() / 4,
+            "{}",
+            String::from_utf8_lossy(&out)
+        );
+        assert!(out.starts_with(b"blob \xff\xfe quoted\n"));
+        assert!(out.ends_with(b"error: bad byte \xc3 here\n"));
+        assert_eq!(readable_copy(b"a\xffb\xc3"), "a?b?");
     }
 
     #[test]
@@ -252,7 +329,7 @@ mod tests {
         let argv = CommandLine::from_words(&["grep".to_owned(), "-rn".to_owned()]);
         let mut req = request(&argv, &settings, 2, 0);
         req.stream = Stream::Stdout;
-        req.budget = 2;
+        req.budget = 120;
         let out = view(&text, &req);
         for file in ["src/f0.rs", "src/f1.rs", "src/f2.rs", "src/f3.rs"] {
             assert!(out.contains(file), "{file} not named in\n{out}");

@@ -1,6 +1,8 @@
 //! Fit the view to the budget: keep failures first, then what most likely matters.
 //!
-//! Lines context forced are not candidates; of the rest, at most `budget` stay. Each
+//! Lines context forced are not candidates; of the rest, at most `budget` bytes stay
+//! (bytes, because they are what a reader pays for: two hundred lines of a minified
+//! bundle and of `seq` are not the same cost). Each
 //! line gets a score from its role (a tally over a warning over a header over plain text
 //! over quoted source over a passing test), raised for plain text that says something
 //! went wrong (`failed`, `denied`, `not found`, ...) and for the last and first lines of
@@ -43,7 +45,7 @@ const HEAD: usize = 5;
 /// that says something went wrong or was printed by a rare template.
 const NOTABLE: u8 = 90;
 
-/// Keep at most `budget` of the unforced kept lines; mark the rest `Fate::Ranked`.
+/// Keep at most `budget` bytes of the unforced kept lines; mark the rest `Fate::Ranked`.
 ///
 /// What stays is a few contiguous pieces, not a sample: the notable lines by score (at
 /// most half the budget), then the rest of the budget as one window at the head of the
@@ -56,7 +58,8 @@ pub fn rank(doc: &mut Doc, budget: usize, content: bool) {
     let candidates: Vec<usize> = (0..doc.lines.len())
         .filter(|&i| candidate(&doc.lines[i]))
         .collect();
-    if candidates.len() <= budget {
+    let cost = |i: usize| doc.line_end(i) + 1 - doc.lines[i].start as usize;
+    if candidates.iter().map(|&i| cost(i)).sum::<usize>() <= budget {
         return;
     }
     let mut keep = vec![false; doc.lines.len()];
@@ -70,26 +73,36 @@ pub fn rank(doc: &mut Doc, budget: usize, content: bool) {
             .collect();
         // Highest score first; ties to the earlier line.
         notable.sort_by_key(|&i| (std::cmp::Reverse(scores[i]), i));
-        for &i in notable.iter().take(budget / 2) {
+        let mut spent = 0;
+        for &i in &notable {
+            if spent + cost(i) > budget / 2 {
+                break;
+            }
+            spent += cost(i);
             keep[i] = true;
-            room -= 1;
         }
+        room -= spent;
     }
     let rest: Vec<usize> = candidates.iter().copied().filter(|&i| !keep[i]).collect();
     // Content is the answer, so it gets the whole budget; elsewhere the ends only say
     // what the command was doing and how it ended, and a few lines say that.
-    let (head, tail) = if content {
-        (room * 2 / 3, room - room * 2 / 3)
+    let (head, tail, lines) = if content {
+        (room * 2 / 3, room - room * 2 / 3, (usize::MAX, usize::MAX))
     } else {
-        let head = (room / 3).min(HEAD_WINDOW);
-        (head, (room - head).min(TAIL_WINDOW))
+        (room / 3, room - room / 3, (HEAD_WINDOW, TAIL_WINDOW))
     };
-    for &i in rest.iter().take(head) {
-        keep[i] = true;
-    }
-    for &i in rest.iter().rev().take(tail) {
-        keep[i] = true;
-    }
+    let mut take = |lines: &mut dyn Iterator<Item = &usize>, bytes: usize, most: usize| {
+        let mut spent = 0;
+        for &i in lines.take(most) {
+            if spent + cost(i) > bytes {
+                break;
+            }
+            spent += cost(i);
+            keep[i] = true;
+        }
+    };
+    take(&mut rest.iter(), head, lines.0);
+    take(&mut rest.iter().rev(), tail, lines.1);
     for i in candidates {
         if !keep[i] {
             doc.lines[i].fate = Fate::Ranked;
@@ -212,7 +225,7 @@ mod tests {
 
     #[test]
     fn within_budget_nothing_goes() {
-        assert_eq!(kept("a\nb\n", 2), ["a", "b"]);
+        assert_eq!(kept("a\nb\n", 4), ["a", "b"]);
     }
 
     #[test]
@@ -224,8 +237,8 @@ mod tests {
                 text.push_str("upload refused: quota exceeded\n");
             }
         }
-        let kept = kept(&text, 16);
-        assert_eq!(kept.len(), 16);
+        let kept = kept(&text, 300);
+        assert!(kept.len() < 20, "{kept:?}");
         assert!(kept.contains(&"upload refused: quota exceeded".to_owned()));
         assert!(kept.contains(&"record 99 stored".to_owned()));
         assert!(kept.contains(&"record 0 stored".to_owned()));
@@ -244,7 +257,7 @@ mod tests {
                 text.push_str("checksum mismatch at record 0250 (expected ab12)\n");
             }
         }
-        let kept = kept(&text, 20);
+        let kept = kept(&text, 800);
         assert!(kept.contains(&"checksum mismatch at record 0250 (expected ab12)".to_owned()));
     }
 
@@ -254,7 +267,24 @@ mod tests {
         classify(&mut doc, Family::Diagnostics, Stream::Stdout);
         doc.lines[0].force();
         doc.lines[1].force();
-        rank(&mut doc, 1, false);
+        rank(&mut doc, 2, false);
         assert!(doc.lines.iter().all(|l| l.fate == Fate::Keep));
+    }
+
+    #[test]
+    fn the_budget_counts_bytes_and_is_spent_in_few_pieces() {
+        let text: String = (0..1000)
+            .map(|i| format!("line {i:04} of a printed file\n"))
+            .collect();
+        let mut doc = parse(&text);
+        classify(&mut doc, Family::Content, Stream::Stdout);
+        rank(&mut doc, 2800, true);
+        let kept: Vec<usize> = (0..1000)
+            .filter(|&i| doc.lines[i].fate == Fate::Keep)
+            .collect();
+        // 28 bytes a line: 66 lines of head and 33 of tail, nothing in between.
+        assert_eq!(kept.len(), 99);
+        assert_eq!(kept[..66], (0..66).collect::<Vec<_>>()[..]);
+        assert_eq!(kept[66..], (967..1000).collect::<Vec<_>>()[..]);
     }
 }

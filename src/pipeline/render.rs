@@ -243,7 +243,12 @@ fn write(
             None => group_detail(causes, first_member..member, options.max_locations),
         };
         // Folded repeats say what they were: their shape and the range of each field.
-        if options.level != Level::Counts && (start..i).any(|j| doc.lines[j].fate == Fate::Repeat) {
+        // (Not where groups already say what the region held: a failing test's body folded
+        // before its section was grouped is part of what the group names.)
+        if options.level != Level::Counts
+            && first_member == member
+            && (start..i).any(|j| doc.lines[j].fate == Fate::Repeat)
+        {
             let folds = fold_detail(doc, start..i);
             detail = if detail.is_empty() {
                 folds
@@ -462,6 +467,10 @@ fn group_detail(causes: &Causes, range: std::ops::Range<usize>, max_locations: u
     let mut parts = Vec::with_capacity(groups.len());
     for (g, members) in groups {
         let group = &causes.groups[g as usize];
+        if let Some(message) = &group.tests {
+            parts.push(tests_detail(message, &members, per_group));
+            continue;
+        }
         let label = group
             .label
             .as_deref()
@@ -502,6 +511,40 @@ fn group_detail(causes: &Causes, range: std::ops::Range<usize>, max_locations: u
     parts.join("; ")
 }
 
+/// Characters of a grouped message a marker quotes.
+const MESSAGE_CHARS: usize = 60;
+
+/// `119 more tests failed with "assertion `left == right` failed": a::b (src/a.rs:18),
+/// ...`: the message the group's tests share, and every test with where it failed, up to
+/// `max` of them before a count of the rest.
+fn tests_detail(message: &str, members: &[&Member], max: usize) -> String {
+    let quoted: String = if message.chars().count() > MESSAGE_CHARS {
+        message.chars().take(MESSAGE_CHARS).chain(['…']).collect()
+    } else {
+        message.to_owned()
+    };
+    let mut names: Vec<String> = members
+        .iter()
+        .take(max)
+        .map(|m| {
+            if m.line_number.is_empty() {
+                m.file.clone()
+            } else {
+                format!("{} ({})", m.file, m.line_number)
+            }
+        })
+        .collect();
+    if members.len() > max {
+        names.push(format!("and {} more", members.len() - max));
+    }
+    let tests = if members.len() == 1 { "test" } else { "tests" };
+    format!(
+        "{} more {tests} failed with \"{quoted}\": {}",
+        members.len(),
+        names.join(", ")
+    )
+}
+
 /// Does `out` account for every line of `doc` exactly once, in order: each output line is
 /// either the next raw line or a marker covering the lines from there? This is the
 /// contract's invariant, checked on every view so a bug yields the raw stream instead.
@@ -527,6 +570,32 @@ pub fn accounts_for(doc: &Doc, out: &str, handle: &str) -> bool {
         }
     }
     next == n
+}
+
+/// The bytes of `out`, a view of `readable` (a same-length copy of `raw`), with each kept
+/// line written from `raw`: the walk is [`accounts_for`]'s, which `out` has passed.
+pub fn restore(readable: &str, raw: &[u8], out: &str, handle: &str) -> Vec<u8> {
+    let doc = crate::pipeline::parse::parse(readable);
+    let n = doc.lines.len();
+    let mut bytes = Vec::with_capacity(out.len());
+    let mut next = 0usize;
+    for piece in out.split_inclusive('\n') {
+        let line = piece.strip_suffix('\n').unwrap_or(piece);
+        if next < n && line == doc.raw(next) {
+            let start = doc.lines[next].start as usize;
+            bytes.extend_from_slice(&raw[start..start + line.len()]);
+            next += 1;
+        } else {
+            bytes.extend_from_slice(line.as_bytes());
+            if let Some((_, _, last)) = parse_marker(line, handle) {
+                next = last;
+            }
+        }
+        if piece.ends_with('\n') {
+            bytes.push(b'\n');
+        }
+    }
+    bytes
 }
 
 /// (count, first, last) of a marker line with this handle.
@@ -618,6 +687,7 @@ mod tests {
             groups: vec![Group {
                 first_line: 1,
                 label: Some("E0308".into()),
+                tests: None,
             }],
             members: vec![
                 member(1, "src/a.rs", "3"),

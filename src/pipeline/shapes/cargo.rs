@@ -19,6 +19,7 @@ pub(crate) const TOOL: Tool = Tool {
     role,
     marks,
     restated,
+    test_name: section_name,
 };
 
 fn role(t: &str) -> Option<Role> {

@@ -13,7 +13,14 @@ pub(crate) const TOOL: Tool = Tool {
     role,
     marks,
     restated,
+    test_name,
 };
+
+/// `--- FAIL: TestA/sub (0.00s)`: `TestA/sub`.
+fn test_name(t: &str) -> Option<&str> {
+    let rest = t.trim_start().strip_prefix("--- FAIL: ")?;
+    rest.split(' ').next()
+}
 
 fn role(t: &str) -> Option<Role> {
     if sw(t, "--- FAIL: ") {

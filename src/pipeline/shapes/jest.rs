@@ -9,7 +9,18 @@ pub(crate) const TOOL: Tool = Tool {
     role,
     marks,
     restated,
+    test_name,
 };
+
+/// `● suite › test`, vitest's `FAIL  file > suite > test`: the test's full name.
+fn test_name(t: &str) -> Option<&str> {
+    let trimmed = t.trim_start();
+    if let Some(name) = trimmed.strip_prefix("● ") {
+        return Some(name.trim());
+    }
+    let rest = trimmed.strip_prefix("FAIL ")?.trim_start();
+    rest.contains(" > ").then_some(rest.trim_end())
+}
 
 fn role(t: &str) -> Option<Role> {
     if let Some(rest) = t.strip_prefix("FAIL ") {

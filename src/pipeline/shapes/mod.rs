@@ -31,6 +31,13 @@ pub(crate) struct Tool {
     pub marks: fn(&str, Role) -> Marks,
     /// Marks that take the whole stream to tell, added after every line has its own.
     pub restated: fn(&mut Doc),
+    /// The test a section head (a line marked [`Marks::TEST_SECTION`]) is for.
+    pub test_name: fn(&str) -> Option<&str>,
+}
+
+/// The name of the test whose section `head` opens, as its runner's module reads it.
+pub(crate) fn test_name(head: &str) -> Option<&str> {
+    TOOLS.iter().find_map(|tool| (tool.test_name)(head))
 }
 
 /// The families, in the order their line shapes are tried.
@@ -40,7 +47,10 @@ pub(crate) const TOOLS: &[Tool] = &[cargo::TOOL, go::TOOL, jest::TOOL, pytest::T
 pub(crate) fn mark(doc: &mut Doc) {
     for i in 0..doc.lines.len() {
         let role = doc.lines[i].role;
-        if !matches!(role, Role::Fail | Role::Summary | Role::Header) {
+        if !matches!(
+            role,
+            Role::Fail | Role::Summary | Role::Header | Role::Noise
+        ) {
             continue;
         }
         let t = doc.clean(i);

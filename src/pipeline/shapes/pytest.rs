@@ -14,7 +14,17 @@ pub(crate) const TOOL: Tool = Tool {
     role,
     marks,
     restated,
+    test_name,
 };
+
+/// `____ test_b[param] ____`: `test_b[param]`.
+fn test_name(t: &str) -> Option<&str> {
+    if !t.starts_with("___") {
+        return None;
+    }
+    let name = t.trim_matches(|c: char| c == '_' || c == ' ');
+    (!name.is_empty()).then_some(name)
+}
 
 fn role(t: &str) -> Option<Role> {
     if sw(t, "FAILED ") {
@@ -73,7 +83,8 @@ fn marks(t: &str, role: Role) -> Marks {
     match role {
         Role::Fail if sw(t, "FAILED ") => Marks::TEST_FAILED,
         Role::Fail if sw(t, "___") => Marks::TEST_SECTION,
-        Role::Summary if sw(t, "===") && is_tally(t) => Marks::TALLY,
+        Role::Summary if sw(t, "===") && is_tally(t) => Marks::TALLY | Marks::BOUNDARY,
+        Role::Noise | Role::Header if sw(t, "===") => Marks::BOUNDARY,
         _ => Marks::NONE,
     }
 }
@@ -129,8 +140,9 @@ mod tests {
         assert_eq!(marks("____ test_b ____", Role::Fail), Marks::TEST_SECTION);
         assert_eq!(
             marks("==== 1 failed, 2 passed in 0.12s ====", Role::Summary),
-            Marks::TALLY
+            Marks::TALLY | Marks::BOUNDARY
         );
+        assert_eq!(test_name("____ test_b[x-1] ____"), Some("test_b[x-1]"));
         assert_eq!(role("tests/a.py .F      [ 50%]"), Some(Role::Progress));
     }
 }
