@@ -50,7 +50,7 @@ const OPEN: &[(&str, &str)] = &[
     ),
     (
         "git-diff-lockfile-changelog",
-        "a diff is cut by position, not lockfiles first and source changes last",
+        "its source files' changed lines alone pass the budget; the files cut are named",
     ),
 ];
 

@@ -29,9 +29,11 @@ pub struct Group {
     /// The rule or code the tool named (`E0308`, `clippy::needless_return`, `F401`,
     /// `no-unused-vars`), when it named one.
     pub label: Option<String>,
-    /// For failing tests grouped by how they failed: the message they share, which the
-    /// marker quotes. Their members' `file` is the test's name.
-    pub tests: Option<String>,
+    /// The message the group's reports share, as its first report says it; the marker
+    /// quotes it, so a reader knows what was grouped without finding that line.
+    pub message: String,
+    /// The group is of failing tests: its members' `file` is the test's name.
+    pub tests: bool,
 }
 
 /// A report elided as another of its group.
@@ -60,6 +62,7 @@ struct Finding {
     line_number: String,
     key: u64,
     label: Option<String>,
+    message: String,
 }
 
 /// Group findings by message; mark every report after a group's first as grouped.
@@ -87,7 +90,8 @@ pub fn cause(doc: &mut Doc) -> Causes {
                 causes.groups.push(Group {
                     first_line: finding.first as u32 + 1,
                     label: finding.label,
-                    tests: None,
+                    message: finding.message,
+                    tests: false,
                 });
                 all_grouped = false;
                 continue;
@@ -156,7 +160,8 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes) {
             causes.groups.push(Group {
                 first_line: head as u32 + 1,
                 label: None,
-                tests: Some(message),
+                message,
+                tests: true,
             });
             continue;
         }
@@ -214,7 +219,17 @@ fn block_finding(doc: &Doc, lines: std::ops::Range<usize>) -> Option<Finding> {
     }
     // The message is the head after its location, when the location leads it.
     let (file, line_number, message_at) = match locate::prefix(&head) {
-        Some((file, line, rest)) => (file.to_owned(), line.to_owned(), head.len() - rest.len()),
+        Some((file, line, rest)) => {
+            // `a.c:1118:32: error: x` names its column too, and the place keeps it.
+            let at = &head[file.len() + 1..head.len() - rest.len()];
+            let place = at.trim_end_matches([':', ' ', '-']);
+            let place = if place.starts_with(line) && place[line.len()..].starts_with(':') {
+                place
+            } else {
+                line
+            };
+            (file.to_owned(), place.to_owned(), head.len() - rest.len())
+        }
         None => {
             let (file, line) = lines.clone().skip(1).find_map(|i| {
                 let t = doc.clean(i);
@@ -233,7 +248,26 @@ fn block_finding(doc: &Doc, lines: std::ops::Range<usize>) -> Option<Finding> {
         line_number,
         key: key(doc.lines[first].role, message),
         label,
+        message: bare(message).to_owned(),
     })
+}
+
+/// A message without the severity a marker's label already says: `error[E0308]:
+/// mismatched types` is `mismatched types`.
+fn bare(message: &str) -> &str {
+    let message = message.trim();
+    for severity in ["error", "warning", "fatal error"] {
+        if let Some(rest) = message.strip_prefix(severity) {
+            let rest = match rest.strip_prefix('[') {
+                Some(code) => code.split_once(']').map_or(rest, |(_, after)| after),
+                None => rest,
+            };
+            if let Some(text) = rest.strip_prefix(": ") {
+                return text.trim();
+            }
+        }
+    }
+    message
 }
 
 /// eslint stylish: a bare path, then one finding per indented line.
@@ -259,6 +293,7 @@ fn eslint_findings(doc: &Doc, lines: std::ops::Range<usize>) -> Vec<Finding> {
             line_number,
             key: key(line.role, message.trim_start()),
             label,
+            message: message.trim().to_owned(),
         });
     }
     findings
@@ -356,7 +391,8 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
             Group {
                 first_line: 1,
                 label: Some("E0308".into()),
-                tests: None,
+                message: "mismatched types".into(),
+                tests: false,
             }
         );
         assert_eq!(
@@ -415,10 +451,8 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
         assert!(fates[20..23].iter().all(|f| *f == Keep), "{fates:?}");
         assert_eq!(fates[24], Keep, "the closing list is not part of a section");
         let group = &causes.groups[causes.members[0].group as usize];
-        assert_eq!(
-            group.tests.as_deref(),
-            Some("assertion `left == right` failed")
-        );
+        assert_eq!(group.message, "assertion `left == right` failed");
+        assert!(group.tests);
         let named: Vec<(&str, &str)> = causes
             .members
             .iter()

@@ -354,7 +354,7 @@ mod tests {
             "   Compiling demo v0.1.0 (/tmp/demo)\n\
              error[E0308]: mismatched types\n --> src/a.rs:3:18\n  |\n3 |     let x: Field = y;\n\
              \x20 |                    ^ expected `Field`, found `u32`\n\
-             [lens: 13 lines elided, 7-19, 0123abcd: 2 more E0308 like line 2 at src/a.rs:9, src/b.rs:4]\n\
+             [lens: 13 lines elided, 7-19, 0123abcd: 2 more E0308 \"mismatched types\" at src/a.rs:9, src/b.rs:4]\n\
              error: could not compile `demo` (bin \"demo\") due to 3 previous errors\n"
         );
         let level0 = view(&text, &request(&argv, &settings, 0, 101));

@@ -22,7 +22,7 @@ use regex::Regex;
 
 use std::collections::{HashMap, HashSet};
 
-use crate::block::{Doc, Fate, Role};
+use crate::block::{Doc, Fate, Marks, Role};
 use crate::pipeline::locate;
 
 static ALARM: LazyLock<Regex> = LazyLock::new(|| {
@@ -58,54 +58,174 @@ pub fn rank(doc: &mut Doc, budget: usize, content: bool) {
     let candidates: Vec<usize> = (0..doc.lines.len())
         .filter(|&i| candidate(&doc.lines[i]))
         .collect();
-    let cost = |i: usize| doc.line_end(i) + 1 - doc.lines[i].start as usize;
-    if candidates.iter().map(|&i| cost(i)).sum::<usize>() <= budget {
+    let cost = |i: usize| crate::pipeline::render::shown_len(doc, i) + 1;
+    let total: usize = candidates.iter().map(|&i| cost(i)).sum();
+    // A cut that saves less than a tenth of the stream costs the reader a marker and a
+    // question for almost nothing.
+    if total <= budget || (total - budget) * 10 < total {
         return;
     }
     let mut keep = vec![false; doc.lines.len()];
-    let mut room = budget;
-    if !content {
-        let (scores, own) = scores(doc);
-        let mut notable: Vec<usize> = candidates
-            .iter()
-            .copied()
-            .filter(|&i| own[i] >= NOTABLE)
-            .collect();
-        // Highest score first; ties to the earlier line.
-        notable.sort_by_key(|&i| (std::cmp::Reverse(scores[i]), i));
-        let mut spent = 0;
-        for &i in &notable {
-            if spent + cost(i) > budget / 2 {
-                break;
-            }
-            spent += cost(i);
-            keep[i] = true;
-        }
-        room -= spent;
-    }
-    let rest: Vec<usize> = candidates.iter().copied().filter(|&i| !keep[i]).collect();
-    // Content is the answer, so it gets the whole budget; elsewhere the ends only say
-    // what the command was doing and how it ended, and a few lines say that.
-    let (head, tail, lines) = if content {
-        (room * 2 / 3, room - room * 2 / 3, (usize::MAX, usize::MAX))
+    if content && doc.lines.iter().any(|l| l.marks.has(Marks::DIFF_FILE)) {
+        keep_diff(doc, budget, &mut keep);
     } else {
-        (room / 3, room - room / 3, (HEAD_WINDOW, TAIL_WINDOW))
-    };
-    let mut take = |lines: &mut dyn Iterator<Item = &usize>, bytes: usize, most: usize| {
-        let mut spent = 0;
-        for &i in lines.take(most) {
-            if spent + cost(i) > bytes {
-                break;
+        let mut room = budget;
+        if !content {
+            let (scores, own) = scores(doc);
+            let mut notable: Vec<usize> = candidates
+                .iter()
+                .copied()
+                .filter(|&i| own[i] >= NOTABLE)
+                .collect();
+            // Highest score first; ties to the earlier line.
+            notable.sort_by_key(|&i| (std::cmp::Reverse(scores[i]), i));
+            let mut spent = 0;
+            for &i in &notable {
+                if spent + cost(i) > budget / 2 {
+                    break;
+                }
+                spent += cost(i);
+                keep[i] = true;
             }
-            spent += cost(i);
-            keep[i] = true;
+            room -= spent;
         }
-    };
-    take(&mut rest.iter(), head, lines.0);
-    take(&mut rest.iter().rev(), tail, lines.1);
+        let rest: Vec<usize> = candidates.iter().copied().filter(|&i| !keep[i]).collect();
+        // Content is the answer, so it gets the whole budget; elsewhere the ends only say
+        // what the command was doing and how it ended, and a few lines say that.
+        let (head, tail, lines) = if content {
+            (room * 2 / 3, room - room * 2 / 3, (usize::MAX, usize::MAX))
+        } else {
+            (room / 3, room - room / 3, (HEAD_WINDOW, TAIL_WINDOW))
+        };
+        let head = window(rest.iter().copied(), head, lines.0, &cost);
+        let tail = window(rest.iter().rev().copied(), tail, lines.1, &cost);
+        let commits = doc
+            .lines
+            .iter()
+            .filter(|l| l.marks.has(Marks::COMMIT))
+            .count();
+        for (taken, from_end) in [(head, false), (tail, true)] {
+            for &i in &snap_to_commits(doc, taken, from_end, commits > 1) {
+                keep[i] = true;
+            }
+        }
+    }
     for i in candidates {
         if !keep[i] {
             doc.lines[i].fate = Fate::Ranked;
+        }
+    }
+}
+
+/// The lines of `lines`, in order, until `bytes` or `most` lines are spent.
+fn window(
+    lines: impl Iterator<Item = usize>,
+    bytes: usize,
+    most: usize,
+    cost: &dyn Fn(usize) -> usize,
+) -> Vec<usize> {
+    let mut spent = 0;
+    let mut taken = Vec::new();
+    for i in lines.take(most) {
+        if spent + cost(i) > bytes {
+            break;
+        }
+        spent += cost(i);
+        taken.push(i);
+    }
+    taken
+}
+
+/// A window of a log of commits ends (or, from the end, starts) at a commit's first line,
+/// so no commit is shown without its header or its header without its Author and Date.
+fn snap_to_commits(doc: &Doc, mut taken: Vec<usize>, from_end: bool, commits: bool) -> Vec<usize> {
+    if !commits || taken.is_empty() {
+        return taken;
+    }
+    let is_head = |i: usize| doc.lines[i].marks.has(Marks::COMMIT);
+    if from_end {
+        // Taken from the last line backwards: keep up to the earliest commit head in it.
+        if let Some(at) = taken.iter().rposition(|&i| is_head(i)) {
+            taken.truncate(at + 1);
+        }
+    } else if let Some(&next) = taken.last().map(|&l| l + 1).as_ref()
+        && next < doc.lines.len()
+        && !is_head(next)
+        && let Some(at) = taken.iter().rposition(|&i| is_head(i))
+        && at > 0
+    {
+        // The window stops inside a commit: end it before that commit's header.
+        taken.truncate(at);
+    }
+    taken
+}
+
+/// A diff cut for the budget: its files in the order a reader needs them (source, then
+/// prose, then what a tool generated; see `shapes::git::diff_file_rank`): first each
+/// file's headers and changed lines while they fit, then the context around them while
+/// that fits too; a file whose changes do not fit goes whole, and the marker names it.
+/// Commit headers of a `git log -p` come first.
+fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
+    let n = doc.lines.len();
+    let candidate = |i: usize| doc.lines[i].fate == Fate::Keep && !doc.lines[i].forced();
+    let cost = |i: usize| crate::pipeline::render::shown_len(doc, i) + 1;
+    // Sections start at each file's `diff --git` and each commit's first line.
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain((1..n).filter(|&i| {
+            let marks = doc.lines[i].marks;
+            marks.has(Marks::DIFF_FILE) || marks.has(Marks::COMMIT)
+        }))
+        .collect();
+    let mut sections: Vec<(u8, std::ops::Range<usize>)> = starts
+        .iter()
+        .enumerate()
+        .map(|(k, &from)| {
+            let to = starts.get(k + 1).copied().unwrap_or(n);
+            let rank = if doc.lines[from].marks.has(Marks::DIFF_FILE) {
+                crate::pipeline::locate::file_of(doc.raw(from))
+                    .map_or(0, crate::pipeline::shapes::git::diff_file_rank)
+                    + 1
+            } else {
+                0
+            };
+            (rank, from..to)
+        })
+        .collect();
+    sections.sort_by_key(|(rank, range)| (*rank, range.start));
+    // Each section as its headers and changed lines, and what its context adds.
+    let parts: Vec<(Vec<usize>, Vec<usize>)> = sections
+        .iter()
+        .map(|(_, range)| {
+            let first_hunk = range
+                .clone()
+                .find(|&i| doc.lines[i].marks.has(Marks::HUNK))
+                .unwrap_or(range.end);
+            range.clone().filter(|&i| candidate(i)).partition(|&i| {
+                let raw = doc.raw(i);
+                i < first_hunk
+                    || doc.lines[i].marks.has(Marks::HUNK)
+                    || raw.starts_with('+')
+                    || raw.starts_with('-')
+            })
+        })
+        .collect();
+    // Every file's changes before any file's context: the changed lines of the last
+    // source file outrank the unchanged lines around the first one's.
+    let mut room = budget;
+    let mut changed = vec![false; parts.len()];
+    for (k, (changes, _)) in parts.iter().enumerate() {
+        let spend: usize = changes.iter().map(|&i| cost(i)).sum();
+        if spend <= room {
+            room -= spend;
+            changed[k] = true;
+            changes.iter().for_each(|&i| keep[i] = true);
+        }
+    }
+    for (k, (_, context)) in parts.iter().enumerate() {
+        let spend: usize = context.iter().map(|&i| cost(i)).sum();
+        if changed[k] && spend <= room {
+            room -= spend;
+            context.iter().for_each(|&i| keep[i] = true);
         }
     }
 }
@@ -286,5 +406,68 @@ mod tests {
         assert_eq!(kept.len(), 99);
         assert_eq!(kept[..66], (0..66).collect::<Vec<_>>()[..]);
         assert_eq!(kept[66..], (967..1000).collect::<Vec<_>>()[..]);
+    }
+    fn ranked_as_content(text: &str, budget: usize) -> Vec<bool> {
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Content, Stream::Stdout);
+        rank(&mut doc, budget, true);
+        doc.lines.iter().map(|l| l.fate == Fate::Keep).collect()
+    }
+
+    #[test]
+    fn a_cut_that_saves_under_a_tenth_is_not_made() {
+        let text: String = (0..100).map(|i| format!("row {i:04}\n")).collect();
+        // 900 bytes against a budget of 850: cutting would save a eighteenth.
+        assert!(ranked_as_content(&text, 850).iter().all(|&k| k));
+        assert!(!ranked_as_content(&text, 600).iter().all(|&k| k));
+    }
+
+    #[test]
+    fn a_diff_loses_its_lockfile_first_and_context_before_changes() {
+        let mut text = String::from("diff --git a/Cargo.lock b/Cargo.lock\n@@ -1,40 +1,40 @@\n");
+        for i in 0..40 {
+            text.push_str(&format!("-checksum = \"{i:064}\"\n"));
+        }
+        text.push_str("diff --git a/src/a.rs b/src/a.rs\n@@ -1,9 +1,9 @@\n");
+        for i in 0..8 {
+            text.push_str(&format!(" let unchanged_context_line_{i} = {i};\n"));
+        }
+        text.push_str("-    old();\n+    new();\n");
+        let kept = ranked_as_content(&text, 200);
+        let doc = parse(&text);
+        let shown: Vec<&str> = (0..doc.lines.len())
+            .filter(|&i| kept[i])
+            .map(|i| doc.raw(i))
+            .collect();
+        assert!(
+            shown.contains(&"-    old();") && shown.contains(&"+    new();"),
+            "{shown:?}"
+        );
+        assert!(shown.contains(&"diff --git a/src/a.rs b/src/a.rs"));
+        assert!(
+            !shown.iter().any(|l| l.starts_with("-checksum")),
+            "{shown:?}"
+        );
+        assert!(
+            !shown.iter().any(|l| l.contains("unchanged_context")),
+            "{shown:?}"
+        );
+    }
+
+    #[test]
+    fn a_window_over_a_log_ends_at_a_commit() {
+        let text: String = (0..40)
+            .map(|i| format!("commit {i:040x}\nAuthor: A <a@b>\nDate:   today\n\n    change {i}\n"))
+            .collect();
+        let kept = ranked_as_content(&text, 1200);
+        // The head window holds whole commits only: the line after its last kept line is
+        // the next commit's header.
+        let last = (0..kept.len()).take_while(|&i| kept[i]).last().unwrap();
+        assert_eq!(
+            (last + 1) % 5,
+            0,
+            "the head window ends inside a commit at line {last}"
+        );
+        assert!(!kept[last + 1]);
     }
 }

@@ -9,7 +9,7 @@
 //! becomes one marker in the contract's shape, `[lens: N lines elided, A-B, HANDLE]`,
 //! whose detail (after `: `) says what the reader would otherwise lose:
 //!
-//! - grouped reports: `3 more E0308 like line 12 at src/a.rs:3,9, src/b.rs:4`, every file
+//! - grouped reports: `3 more E0308 "mismatched types" at src/a.rs:3,9, src/b.rs:4`, every file
 //!   a removed finding was in, with its line numbers;
 //! - lines cut for the budget: `in src/x.rs, src/y.rs`, the files they name that no shown
 //!   line names;
@@ -220,7 +220,7 @@ fn write(
     let mut i = 0;
     while i < n {
         if shown[i] {
-            push_line(&mut out, doc, i);
+            push_line(&mut out, doc, i, options.handle);
             i += 1;
             continue;
         }
@@ -287,7 +287,7 @@ fn write(
             marker.len() + 1 < region_bytes
         };
         if !worth && !detail_is_counts(options, &detail) {
-            (start..i).for_each(|j| push_line(&mut out, doc, j));
+            (start..i).for_each(|j| push_line(&mut out, doc, j, options.handle));
         } else {
             out.push_str(&marker);
             out.push('\n');
@@ -427,12 +427,75 @@ fn detail_is_counts(options: &Options, detail: &str) -> bool {
     options.level == Level::Counts && !detail.is_empty()
 }
 
-fn push_line(out: &mut String, doc: &Doc, i: usize) {
-    out.push_str(doc.raw(i));
+/// Longer than this, a shown line is cut inside: a minified bundle or a one-line JSON
+/// document is mostly bytes nobody reads, and a budget counted in bytes cannot hold it.
+pub const LONG_LINE: usize = 4096;
+/// Bytes of a cut line kept before and after its in-line marker.
+const CUT_HEAD: usize = 1024;
+const CUT_TAIL: usize = 256;
+
+/// How many bytes line `i` costs in a view: all of it, or what a cut keeps.
+pub fn shown_len(doc: &Doc, i: usize) -> usize {
+    let len = doc.line_end(i) - doc.lines[i].start as usize;
+    if len > LONG_LINE {
+        CUT_HEAD + CUT_TAIL + 48
+    } else {
+        len
+    }
+}
+
+fn push_line(out: &mut String, doc: &Doc, i: usize, handle: &str) {
+    let raw = doc.raw(i);
+    if raw.len() > LONG_LINE {
+        // The head and tail of the line with the cut announced between them, at char
+        // boundaries: `{...1 KB...}[lens: 240123 bytes elided, line 1, HANDLE]{...}`.
+        let head = floor_boundary(raw, CUT_HEAD);
+        let tail = ceil_boundary(raw, raw.len() - CUT_TAIL);
+        out.push_str(&raw[..head]);
+        out.push_str(&cut_marker(tail - head, i + 1, handle));
+        out.push_str(&raw[tail..]);
+    } else {
+        out.push_str(raw);
+    }
     let end = doc.line_end(i);
     if end < doc.text.len() {
         out.push('\n');
     }
+}
+
+fn floor_boundary(s: &str, mut at: usize) -> usize {
+    while !s.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+fn ceil_boundary(s: &str, mut at: usize) -> usize {
+    while !s.is_char_boundary(at) {
+        at += 1;
+    }
+    at
+}
+
+/// The in-line marker of a cut line: `[lens: N bytes elided, line L, HANDLE]`.
+pub fn cut_marker(bytes: usize, line: usize, handle: &str) -> String {
+    format!("[lens: {bytes} bytes elided, line {line}, {handle}]")
+}
+
+/// Where a cut line's in-line marker is in `shown`, if `shown` is line `raw` (line number
+/// `line`) cut as [`push_line`] cuts: (marker start, marker end).
+fn cut_in(shown: &str, raw: &str, line: usize, handle: &str) -> Option<(usize, usize)> {
+    if raw.len() <= LONG_LINE {
+        return None;
+    }
+    let head = floor_boundary(raw, CUT_HEAD);
+    let tail = ceil_boundary(raw, raw.len() - CUT_TAIL);
+    let marker = cut_marker(tail - head, line, handle);
+    let expected = shown.len() == head + marker.len() + raw.len() - tail
+        && shown.starts_with(&raw[..head])
+        && shown[head..].starts_with(&marker)
+        && shown.ends_with(&raw[tail..]);
+    expected.then_some((head, head + marker.len()))
 }
 
 /// The contract's marker: `[lens: N lines elided, A-B, HANDLE]` or with `: detail`.
@@ -445,7 +508,7 @@ pub fn marker(count: usize, first: usize, last: usize, handle: &str, detail: &st
     }
 }
 
-/// `3 more E0308 like line 12 at src/a.rs:3,9, src/b.rs:4` for each group with members
+/// `3 more E0308 "mismatched types" at src/a.rs:3,9, src/b.rs:4` for each group with members
 /// in `range`.
 fn group_detail(causes: &Causes, range: std::ops::Range<usize>, max_locations: usize) -> String {
     if range.is_empty() {
@@ -467,8 +530,8 @@ fn group_detail(causes: &Causes, range: std::ops::Range<usize>, max_locations: u
     let mut parts = Vec::with_capacity(groups.len());
     for (g, members) in groups {
         let group = &causes.groups[g as usize];
-        if let Some(message) = &group.tests {
-            parts.push(tests_detail(message, &members, per_group));
+        if group.tests {
+            parts.push(tests_detail(&group.message, &members, per_group));
             continue;
         }
         let label = group
@@ -502,9 +565,9 @@ fn group_detail(causes: &Causes, range: std::ops::Range<usize>, max_locations: u
             places.push(format!("and {} more files", files.len() - listed_files));
         }
         parts.push(format!(
-            "{} more {label}like line {} at {}",
+            "{} more {label}\"{}\" at {}",
             members.len(),
-            group.first_line,
+            quote(&group.message),
             places.join(", ")
         ));
     }
@@ -514,15 +577,20 @@ fn group_detail(causes: &Causes, range: std::ops::Range<usize>, max_locations: u
 /// Characters of a grouped message a marker quotes.
 const MESSAGE_CHARS: usize = 60;
 
+/// A message as a marker quotes it: at most [`MESSAGE_CHARS`] characters.
+fn quote(message: &str) -> String {
+    if message.chars().count() > MESSAGE_CHARS {
+        message.chars().take(MESSAGE_CHARS).chain(['…']).collect()
+    } else {
+        message.to_owned()
+    }
+}
+
 /// `119 more tests failed with "assertion `left == right` failed": a::b (src/a.rs:18),
 /// ...`: the message the group's tests share, and every test with where it failed, up to
 /// `max` of them before a count of the rest.
 fn tests_detail(message: &str, members: &[&Member], max: usize) -> String {
-    let quoted: String = if message.chars().count() > MESSAGE_CHARS {
-        message.chars().take(MESSAGE_CHARS).chain(['…']).collect()
-    } else {
-        message.to_owned()
-    };
+    let quoted = quote(message);
     let mut names: Vec<String> = members
         .iter()
         .take(max)
@@ -556,7 +624,9 @@ pub fn accounts_for(doc: &Doc, out: &str, handle: &str) -> bool {
         return n == 0;
     }
     for line in body.split('\n') {
-        if next < n && line == doc.raw(next) {
+        if next < n
+            && (line == doc.raw(next) || cut_in(line, doc.raw(next), next + 1, handle).is_some())
+        {
             next += 1;
             continue;
         }
@@ -584,6 +654,18 @@ pub fn restore(readable: &str, raw: &[u8], out: &str, handle: &str) -> Vec<u8> {
         if next < n && line == doc.raw(next) {
             let start = doc.lines[next].start as usize;
             bytes.extend_from_slice(&raw[start..start + line.len()]);
+            next += 1;
+        } else if let Some((from, to)) = (next < n)
+            .then(|| cut_in(line, doc.raw(next), next + 1, handle))
+            .flatten()
+        {
+            // A cut line: its head and tail from the raw bytes, the marker between them.
+            let start = doc.lines[next].start as usize;
+            let end = doc.line_end(next);
+            let tail = line.len() - to;
+            bytes.extend_from_slice(&raw[start..start + from]);
+            bytes.extend_from_slice(&line.as_bytes()[from..to]);
+            bytes.extend_from_slice(&raw[end - tail..end]);
             next += 1;
         } else {
             bytes.extend_from_slice(line.as_bytes());
@@ -687,7 +769,8 @@ mod tests {
             groups: vec![Group {
                 first_line: 1,
                 label: Some("E0308".into()),
-                tests: None,
+                message: "mismatched types".into(),
+                tests: false,
             }],
             members: vec![
                 member(1, "src/a.rs", "3"),
@@ -698,7 +781,7 @@ mod tests {
         let out = render(&doc, &causes, &options(2));
         assert_eq!(
             out.lines().nth(1).unwrap(),
-            "[lens: 3 lines elided, 2-4, 0badcafe: 3 more E0308 like line 1 at src/a.rs:3,9, src/b.rs:4]"
+            "[lens: 3 lines elided, 2-4, 0badcafe: 3 more E0308 \"mismatched types\" at src/a.rs:3,9, src/b.rs:4]"
         );
     }
 
@@ -720,6 +803,31 @@ mod tests {
             render(&doc, &Causes::default(), &options(0)),
             "[lens: 1 line elided, 1-1, 0badcafe: 3 lines, 1 error]\nerror: boom\n[lens: 1 line elided, 3-3, 0badcafe]\n"
         );
+    }
+
+    #[test]
+    fn an_overlong_line_is_cut_inside_and_the_cut_announced() {
+        let long = format!("{{\"packages\":[{}]}}", "\"é\",".repeat(3000));
+        let text = format!("before\n{long}\nafter\n");
+        let doc = doc_with(&text, &[Keep, Keep, Keep]);
+        let out = render(&doc, &Causes::default(), &options(2));
+        let cut = out.lines().nth(1).unwrap();
+        let elided = long.len()
+            - floor_boundary(&long, CUT_HEAD)
+            - (long.len() - ceil_boundary(&long, long.len() - CUT_TAIL));
+        assert!(
+            cut.contains(&format!("[lens: {elided} bytes elided, line 2, 0badcafe]")),
+            "{cut}"
+        );
+        let (head, tail) = cut.split_once("[lens: ").unwrap();
+        assert!(cut.len() < 1400 && long.starts_with(head), "{cut}");
+        assert!(long.ends_with(tail.split_once(']').unwrap().1));
+        assert!(accounts_for(&doc, &out, "0badcafe"));
+        let forged = out.replace(
+            &format!("[lens: {elided} "),
+            &format!("[lens: {} ", elided + 1),
+        );
+        assert!(!accounts_for(&doc, &forged, "0badcafe"));
     }
 
     #[test]

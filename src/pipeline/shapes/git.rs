@@ -33,6 +33,43 @@ pub(crate) fn content_marks(t: &str) -> Marks {
     }
 }
 
+/// How soon a diff's file goes when the diff must be cut: 0 for source, 1 for prose
+/// (a changelog, the docs), 2 for what a tool generated (a lockfile's checksums, a
+/// minified bundle, a snapshot). The changed lines of source are what a diff is read for.
+pub(crate) fn diff_file_rank(path: &str) -> u8 {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    const GENERATED: &[&str] = &[
+        "Cargo.lock",
+        "package-lock.json",
+        "npm-shrinkwrap.json",
+        "yarn.lock",
+        "pnpm-lock.yaml",
+        "poetry.lock",
+        "Pipfile.lock",
+        "uv.lock",
+        "go.sum",
+        "composer.lock",
+        "Gemfile.lock",
+        "flake.lock",
+    ];
+    let generated = GENERATED.contains(&name)
+        || [".min.js", ".min.css", ".map", ".snap", ".pb.go", ".lock"]
+            .iter()
+            .any(|e| name.ends_with(e));
+    let prose = name.to_ascii_lowercase().starts_with("changelog")
+        || name.to_ascii_lowercase().starts_with("changes")
+        || [".md", ".rst", ".txt", ".adoc"]
+            .iter()
+            .any(|e| name.ends_with(e));
+    if generated {
+        2
+    } else if prose {
+        1
+    } else {
+        0
+    }
+}
+
 fn is_commit_line(t: &str) -> bool {
     t.strip_prefix("commit ").is_some_and(|rest| {
         let hex = rest.bytes().take_while(u8::is_ascii_hexdigit).count();
@@ -52,5 +89,13 @@ mod tests {
         assert_eq!(content_marks("@@ -1,3 +1,4 @@ fn main"), Marks::HUNK);
         assert_eq!(content_marks("@@ not a hunk"), Marks::NONE);
         assert_eq!(content_role("  (use \"git add <file>...\")"), Role::Noise);
+    }
+
+    #[test]
+    fn lockfiles_go_before_prose_before_source() {
+        assert_eq!(diff_file_rank("crates/core/src/lib.rs"), 0);
+        assert_eq!(diff_file_rank("CHANGELOG.md"), 1);
+        assert_eq!(diff_file_rank("Cargo.lock"), 2);
+        assert_eq!(diff_file_rank("web/package-lock.json"), 2);
     }
 }
