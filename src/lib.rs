@@ -6,7 +6,7 @@
 //!   its mode ── Exec ──> exec                     (lens disappears; nothing stored)
 //!   capture: spawn, drain stdout and stderr on two threads, wait
 //!   store: raw bytes + meta.json under a fresh handle
-//!   per stream, view::render: binary, store or config failure ⇒ raw; else pipeline::view
+//!   per stream, view::stream: binary, store or config failure ⇒ raw; else pipeline::view
 //!   write the stdout view, then the stderr view, then lens's own diagnostics
 //!   log one JSON line; exit with the child's status
 //! ```

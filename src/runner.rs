@@ -18,14 +18,12 @@ use crate::command::CommandLine;
 use crate::config;
 use crate::handle::Handle;
 use crate::interactive::Mode;
-use crate::level::Level;
 use crate::log::{self, Bytes, Record};
 use crate::pipeline;
 use crate::platform;
 use crate::store::{self, Meta, Store};
 use crate::view;
 use anyhow::{Context, Result};
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -109,21 +107,10 @@ pub fn run(args: Args) -> i32 {
 
     let store = store::root(&env).map(Store::new);
     let stored = save(store.as_ref(), &captured, &argv, &cwd, exit, started_at);
-    let mut diagnostics = Vec::new();
     // Anything that stops lens vouching for a filtered view makes both views raw.
-    let blocker = match (&stored, &config_error) {
-        (Err(error), _) => {
-            diagnostics.push(format!(
-                "lens: the output was not stored ({error:#}); showing it in full"
-            ));
-            Some(format!("store: {error:#}"))
-        }
-        (Ok(_), Some(reason)) => {
-            diagnostics.push(format!("lens: {reason}; showing the output in full"));
-            Some(format!("config: {reason}"))
-        }
-        (Ok(_), None) => None,
-    };
+    let store_error = stored.as_ref().err().map(|error| format!("{error:#}"));
+    let blocked = view::blocker(store_error.as_deref(), config_error.as_deref());
+    let mut diagnostics: Vec<String> = blocked.iter().map(|b| b.diagnostic.clone()).collect();
     if captured.pipes_held_open {
         diagnostics.push(format!(
             "lens: a background process kept the output open; stopped reading {}ms after `{}` exited",
@@ -145,7 +132,7 @@ pub fn run(args: Args) -> i32 {
         settings: &config.pipeline,
     };
     let mut render = |raw, stream: Stream| {
-        let (shown, reason) = stream_view(raw, blocker.as_deref(), &options(stream));
+        let (shown, reason) = view::stream(raw, blocked.as_ref(), &options(stream));
         if let Some(reason) = reason {
             raw_reason.insert(stream.name(), reason);
         }
@@ -185,24 +172,6 @@ pub fn run(args: Args) -> i32 {
         }
     }
     exit
-}
-
-/// One stream's view: raw when `blocker` says lens cannot vouch for a filtered one.
-fn stream_view<'a>(
-    raw: &'a [u8],
-    blocker: Option<&str>,
-    options: &pipeline::Request,
-) -> (Cow<'a, [u8]>, Option<String>) {
-    match blocker {
-        Some(reason) => {
-            let filtered_was_asked = options.level != Level::Raw && !raw.is_empty();
-            (
-                Cow::Borrowed(raw),
-                filtered_was_asked.then(|| reason.to_owned()),
-            )
-        }
-        None => view::render(raw, options),
-    }
 }
 
 /// Store the run under a fresh handle. Any failure leaves no entry behind.

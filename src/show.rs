@@ -2,8 +2,9 @@
 //!
 //! The handle is parsed strictly before anything touches the filesystem. `--level 3`
 //! streams the stored bytes to stdout unchanged, without loading them. Other levels run
-//! the stored stream through the same per-stream decision as a live run, with the run's
-//! own exit status and argv, so a view re-rendered later reads as it did then.
+//! the stored stream through `view::stream`, the function a live run prints with, with
+//! the run's own exit status and argv, so a view re-rendered later reads as it did then:
+//! on a broken config, raw, as the run was.
 
 use crate::block::Stream;
 use crate::cli::ShowArgs;
@@ -83,14 +84,12 @@ pub fn run(args: ShowArgs) -> i32 {
         command: &command,
         settings: &config.pipeline,
     };
-    let (shown, _) = view::render(&raw, &options);
+    let blocked = view::blocker(None, config_error.as_deref());
+    let (shown, _) = view::stream(&raw, blocked.as_ref(), &options);
     emit(&mut stdout, &shown);
     drop(stdout);
-    if let Some(reason) = config_error {
-        let _ = writeln!(
-            io::stderr(),
-            "lens: {reason}; rendered with the default settings"
-        );
+    if let Some(blocked) = blocked {
+        let _ = writeln!(io::stderr(), "{}", blocked.diagnostic);
     }
     0
 }

@@ -6,12 +6,61 @@
 //! panicked. A panic is caught here, its message kept for the log and kept off the
 //! user's terminal, and the raw stream is shown instead: lens failing must never break
 //! the command it wraps.
+//!
+//! A live run and `lens show` both print a stream through [`stream`], with the run-wide
+//! reason from [`blocker`], so the two cannot disagree about when a view is raw. They
+//! did once: show rendered a filtered view on a broken config the run had shown raw.
 
 use crate::level::Level;
 use crate::pipeline;
 use std::borrow::Cow;
 use std::panic;
 use std::sync::Mutex;
+
+/// Why lens cannot vouch for any filtered view of a run: the raw output did not reach the
+/// store, or the config could not be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Blocked {
+    /// For the log's `raw_reason`.
+    pub reason: String,
+    /// The line lens prints on stderr after the views.
+    pub diagnostic: String,
+}
+
+/// The run-wide blocker, if any: the store's failure first, since without the stored
+/// bytes no marker could be honoured, then the config's.
+pub fn blocker(store_error: Option<&str>, config_error: Option<&str>) -> Option<Blocked> {
+    match (store_error, config_error) {
+        (Some(error), _) => Some(Blocked {
+            reason: format!("store: {error}"),
+            diagnostic: format!("lens: the output was not stored ({error}); showing it in full"),
+        }),
+        (None, Some(reason)) => Some(Blocked {
+            reason: format!("config: {reason}"),
+            diagnostic: format!("lens: {reason}; showing the output in full"),
+        }),
+        (None, None) => None,
+    }
+}
+
+/// One stream as lens prints it: raw when `blocked`, else [`render`]; with the reason
+/// it is raw when a filtered view was asked for.
+pub fn stream<'a>(
+    raw: &'a [u8],
+    blocked: Option<&Blocked>,
+    request: &pipeline::Request,
+) -> (Cow<'a, [u8]>, Option<String>) {
+    match blocked {
+        Some(blocked) => {
+            let filtered_was_asked = request.level != Level::Raw && !raw.is_empty();
+            (
+                Cow::Borrowed(raw),
+                filtered_was_asked.then(|| blocked.reason.clone()),
+            )
+        }
+        None => render(raw, request),
+    }
+}
 
 /// The view of one stream, and why it is raw when a filtered one was asked for.
 pub fn render<'a>(raw: &'a [u8], request: &pipeline::Request) -> (Cow<'a, [u8]>, Option<String>) {
@@ -131,6 +180,44 @@ mod tests {
         let (view, reason) = render(b"x\n", &options(Level::Raw));
         assert_eq!(&*view, b"x\n");
         assert_eq!(reason, None);
+    }
+
+    #[test]
+    fn a_blocked_run_is_raw_with_the_reason_only_when_a_view_was_asked_for() {
+        let blocked = blocker(None, Some("invalid config `c`: bad")).unwrap();
+        assert_eq!(blocked.reason, "config: invalid config `c`: bad");
+        assert_eq!(
+            blocked.diagnostic,
+            "lens: invalid config `c`: bad; showing the output in full"
+        );
+        let repeated = "same line\n".repeat(50);
+        let (view, reason) = stream(
+            repeated.as_bytes(),
+            Some(&blocked),
+            &options(Level::Filtered),
+        );
+        assert_eq!(&*view, repeated.as_bytes());
+        assert_eq!(reason.as_deref(), Some("config: invalid config `c`: bad"));
+        let (_, reason) = stream(repeated.as_bytes(), Some(&blocked), &options(Level::Raw));
+        assert_eq!(reason, None);
+        let (_, reason) = stream(b"", Some(&blocked), &options(Level::Filtered));
+        assert_eq!(reason, None);
+        let (view, _) = stream(repeated.as_bytes(), None, &options(Level::Filtered));
+        assert!(
+            view.len() < repeated.len(),
+            "unblocked, the stream is filtered"
+        );
+    }
+
+    #[test]
+    fn the_store_failure_wins_over_the_config_failure() {
+        let blocked = blocker(Some("disk full"), Some("invalid config")).unwrap();
+        assert_eq!(blocked.reason, "store: disk full");
+        assert_eq!(
+            blocked.diagnostic,
+            "lens: the output was not stored (disk full); showing it in full"
+        );
+        assert_eq!(blocker(None, None), None);
     }
 
     #[test]

@@ -606,3 +606,19 @@ fn show_re_renders_the_view_the_run_printed() {
     );
     assert_bytes_eq(&dir.show_raw(&handle, true), &raw, "lens show --level 3");
 }
+
+#[test]
+fn show_on_a_broken_config_prints_what_the_run_printed() {
+    let dir = TestDir::new("show-config");
+    std::fs::write(dir.config(), "levle = 1\n").unwrap();
+    let run = dir.sh("seq 1 3000");
+    assert_eq!(
+        run.stdout.len(),
+        13_893,
+        "a broken config makes the run raw"
+    );
+    let shown = dir.run(["show", &dir.last_handle()]);
+    assert!(shown.status.success());
+    assert_bytes_eq(&shown.stdout, &run.stdout, "the view");
+    assert_eq!(text(&shown.stderr), text(&run.stderr));
+}
