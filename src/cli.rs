@@ -5,7 +5,9 @@
 //! it starts with `-`, so `--level -1` is an out-of-range level rather than an unknown
 //! option. The first positional ends lens's options: from there on argv belongs to the
 //! child untouched, so `lens mytool --budget 3` runs `mytool --budget 3`. `show` is
-//! matched at that position, before any `--`; `lens -- show` runs a program named `show`.
+//! matched at that position, before any `--`; `lens -- show` runs a program named `show`. After the subcommand word the grammar is the subcommand's own, and so are
+//! its usage errors: a mistake after `show` is answered with show's usage line, not with
+//! "options go before the command", which is advice for the other grammar.
 //!
 //! Parsing only records what was typed. Merging config.toml into the settings happens
 //! later, with the command line winning; `--help` and `--version` return before any file
@@ -36,15 +38,48 @@ pub struct Args {
     pub command: Vec<OsString>,
 }
 
-/// `lens show <handle> [--level N] [--budget N] [--stderr]`.
-#[derive(Debug, PartialEq, Eq)]
+/// `lens show <handle>|last [...]` or `lens show --list [N]`.
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct ShowArgs {
-    /// As typed; `lens::show` parses it strictly.
+    /// As typed (`last` included); `lens::show` parses it strictly. Empty with `list`.
     pub handle: String,
+    /// `--list [N]`: list the N newest runs instead of showing one.
+    pub list: Option<usize>,
     pub level: Option<Level>,
     pub budget: Option<usize>,
+    /// `--stdout` / `--stderr`; neither means both, each on its own stream.
+    pub stdout: bool,
     pub stderr: bool,
+    /// `--lines A-B`, every range given, in the order typed.
+    pub lines: Vec<LineRange>,
+    /// `--grep RE`, already checked to compile.
+    pub grep: Option<String>,
 }
+
+/// How many runs `lens show --list` prints when no number is given.
+pub const DEFAULT_LIST: usize = 20;
+
+/// Lines `first` to `last` of a stream, 1-based and inclusive, as markers name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineRange {
+    pub first: usize,
+    pub last: usize,
+}
+
+impl LineRange {
+    pub fn contains(self, line: usize) -> bool {
+        (self.first..=self.last).contains(&line)
+    }
+}
+
+impl fmt::Display for LineRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.first, self.last)
+    }
+}
+
+const SHOW_USAGE: &str = "lens show <handle>|last [--level N] [--stdout|--stderr] \
+                          [--lines A-B]... [--grep RE], or lens show --list [N]";
 
 /// A usage error: printed as one line, exit status 2, nothing run.
 #[derive(Debug, PartialEq, Eq)]
@@ -58,7 +93,19 @@ pub enum Error {
         value: String,
         expected: &'static str,
     },
-    Unexpected(String),
+    BadRegex {
+        value: String,
+        reason: String,
+    },
+    /// An unknown option or a stray argument after a subcommand word.
+    UnknownIn {
+        option: String,
+        usage: &'static str,
+    },
+    UnexpectedIn {
+        arg: String,
+        usage: &'static str,
+    },
 }
 
 impl fmt::Display for Error {
@@ -70,7 +117,7 @@ impl fmt::Display for Error {
             ),
             Error::NoHandle => write!(
                 f,
-                "`lens show` needs a handle (usage: lens show <handle> [--level N] [--stderr])"
+                "`lens show` needs a handle, `last` or `--list` (usage: {SHOW_USAGE})"
             ),
             Error::Unknown(option) => write!(
                 f,
@@ -84,7 +131,18 @@ impl fmt::Display for Error {
             } => {
                 write!(f, "`{option}` takes {expected}, not `{value}`")
             }
-            Error::Unexpected(arg) => write!(f, "unexpected argument `{arg}` (see `lens --help`)"),
+            Error::BadRegex { value, reason } => {
+                write!(
+                    f,
+                    "`--grep` takes a regular expression, not `{value}`: {reason}"
+                )
+            }
+            Error::UnknownIn { option, usage } => {
+                write!(f, "unknown option `{option}` (usage: {usage})")
+            }
+            Error::UnexpectedIn { arg, usage } => {
+                write!(f, "unexpected argument `{arg}` (usage: {usage})")
+            }
         }
     }
 }
@@ -124,27 +182,48 @@ pub fn parse(args: Vec<OsString>) -> Result<Parsed, Error> {
 fn show(mut lex: Lexer, before: Args) -> Result<Parsed, Error> {
     let mut handle = None;
     let mut show = ShowArgs {
-        handle: String::new(),
         level: before.level,
         budget: before.budget,
-        stderr: false,
+        ..ShowArgs::default()
     };
     while let Some(arg) = lex.next() {
         match arg {
             Arg::Long("level") => show.level = Some(lex.level("--level")?),
             Arg::Long("budget") => show.budget = Some(lex.budget("--budget")?),
+            Arg::Long("stdout") => show.stdout = true,
             Arg::Long("stderr") => show.stderr = true,
+            Arg::Long("lines") => show.lines.extend(lex.line_ranges()?),
+            Arg::Long("grep") => show.grep = Some(lex.regex()?),
+            Arg::Long("list") => show.list = Some(lex.optional_count("--list")?),
             Arg::Long("help") | Arg::Short('h') => return Ok(Parsed::Help),
             Arg::Value(value) if handle.is_none() => {
                 handle = Some(value.to_string_lossy().into_owned())
             }
             Arg::Value(value) => {
-                return Err(Error::Unexpected(value.to_string_lossy().into_owned()));
+                return Err(Error::UnexpectedIn {
+                    arg: value.to_string_lossy().into_owned(),
+                    usage: SHOW_USAGE,
+                });
             }
-            other => return Err(Error::Unknown(other.to_string())),
+            other => {
+                return Err(Error::UnknownIn {
+                    option: other.to_string(),
+                    usage: SHOW_USAGE,
+                });
+            }
         }
     }
-    show.handle = handle.ok_or(Error::NoHandle)?;
+    match (handle, show.list) {
+        (Some(handle), None) => show.handle = handle,
+        (None, Some(_)) => {}
+        (Some(handle), Some(_)) => {
+            return Err(Error::UnexpectedIn {
+                arg: handle,
+                usage: SHOW_USAGE,
+            });
+        }
+        (None, None) => return Err(Error::NoHandle),
+    }
     Ok(Parsed::Show(show))
 }
 
@@ -168,7 +247,7 @@ impl fmt::Display for Arg<'_> {
 }
 
 struct Lexer {
-    args: std::vec::IntoIter<OsString>,
+    args: std::iter::Peekable<std::vec::IntoIter<OsString>>,
     /// The long option's name of the argument being lexed, kept so `Arg::Long` can borrow.
     current: String,
     /// `v` of `--name=v`, waiting for `value()`.
@@ -180,7 +259,7 @@ struct Lexer {
 impl Lexer {
     fn new(args: Vec<OsString>) -> Lexer {
         Lexer {
-            args: args.into_iter(),
+            args: args.into_iter().peekable(),
             current: String::new(),
             attached: None,
             shorts: Vec::new(),
@@ -237,6 +316,64 @@ impl Lexer {
         })
     }
 
+    fn count(&mut self, option: &'static str, expected: &'static str) -> Result<usize, Error> {
+        let value = self.value(option)?;
+        parse_budget(&value).ok_or_else(|| Error::BadValue {
+            option,
+            value: value.to_string_lossy().into_owned(),
+            expected,
+        })
+    }
+
+    /// `--list [N]`: the number is taken only when the next argument is one, so
+    /// `lens show --list` alone means the default.
+    fn optional_count(&mut self, option: &'static str) -> Result<usize, Error> {
+        if self.attached.is_some() {
+            return self.count(option, "a whole number of runs");
+        }
+        match self.args.peek().and_then(|next| parse_budget(next)) {
+            Some(count) => {
+                self.args.next();
+                Ok(count)
+            }
+            None => Ok(DEFAULT_LIST),
+        }
+    }
+
+    /// `--lines A-B[,C-D...]`; a single `N` is the range `N-N`.
+    fn line_ranges(&mut self) -> Result<Vec<LineRange>, Error> {
+        let value = self.value("--lines")?;
+        let bad = || Error::BadValue {
+            option: "--lines",
+            value: value.to_string_lossy().into_owned(),
+            expected: "line ranges such as `10-51` or `3,7-9` (1-based, first not after last)",
+        };
+        let text = value.to_str().ok_or_else(bad)?;
+        text.split(',')
+            .map(|part| {
+                let (first, last) = part.split_once('-').unwrap_or((part, part));
+                let number = |n: &str| parse_budget(OsStr::new(n)).filter(|n| *n >= 1);
+                match (number(first), number(last)) {
+                    (Some(first), Some(last)) if first <= last => Ok(LineRange { first, last }),
+                    _ => Err(bad()),
+                }
+            })
+            .collect()
+    }
+
+    /// `--grep RE`, compiled once here so a bad pattern is a usage error before any file is
+    /// read; the caller compiles it again, which cannot fail.
+    fn regex(&mut self) -> Result<String, Error> {
+        let value = self.value("--grep")?.to_string_lossy().into_owned();
+        match regex::bytes::Regex::new(&value) {
+            Ok(_) => Ok(value),
+            Err(error) => Err(Error::BadRegex {
+                reason: last_line(&error.to_string()),
+                value,
+            }),
+        }
+    }
+
     /// Everything not yet lexed, untouched.
     fn rest(&mut self) -> Vec<OsString> {
         self.args.by_ref().collect()
@@ -261,20 +398,34 @@ fn parse_budget(value: &OsStr) -> Option<usize> {
         .flatten()
 }
 
+/// The regex crate explains a bad pattern over several lines, quoting it with a caret; the
+/// last line says what is wrong, and a usage error is one line.
+fn last_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .rfind(|line| !line.is_empty())
+        .unwrap_or("invalid pattern")
+        .to_owned()
+}
+
 /// `lens --help`.
 pub const HELP: &str = "\
 lens: run a command and show the part of its output that matters
 
 Usage:
-  lens [OPTIONS] [--] <command> [args...]        run, filter, store
-  lens show <handle> [--level N] [--stderr]       re-render a stored run
+  lens [OPTIONS] [--] <command> [args...]       run, filter, store
+  lens show <handle>|last [SHOW OPTIONS]        replay a run, or lines of it
+  lens show --list [N]                          the N newest runs (default 20)
   lens --help | --version
 
 Options (only before the command; everything after it belongs to the command):
   --level N     how much to show, 0 to 3 (default 2):
-                  2  the filtered view: progress and repetition elided, one cause
-                     reported once, failures with their context, the rest ranked
-                  1  the failures, or the first twenty kept lines if nothing failed
+                  2  the filtered view: progress and repetition elided, one
+                     cause reported once, failures with their context, the
+                     rest ranked
+                  1  the failures, or the first twenty kept lines if nothing
+                     failed
                   0  counts and one line: the failure, or the last line
                   3  the raw output, unfiltered
   --budget N    bytes per stream that ranking may keep beyond the failures and
@@ -282,12 +433,25 @@ Options (only before the command; everything after it belongs to the command):
   -h, --help    print this help
   -V, --version print the version
 
-`lens show` takes --level, --budget and --stderr (the stderr stream instead of
-stdout) after the word `show`; --level 3 prints the stored bytes exactly.
-
 Every removal is announced by a marker line in the stream it stands in, e.g.
   [lens: 42 lines elided, 10-51, 1a2b3c4d]
-(count, original line range, handle). The full output is kept in the store.
+(count, original line range, handle). The full output is kept in the store, and
+  lens show 1a2b3c4d --lines 10-51
+prints exactly those lines of the raw output.
+
+lens show options (after the word `show`):
+  --level N      re-render at another level; --level 3 replays the raw bytes
+  --budget N     the ranking budget for the re-render
+  --stdout, --stderr
+                 one stream only, printed on stdout; without either, the
+                 stdout view goes to stdout and the stderr view to stderr
+  --lines A-B    the raw lines A to B (1-based, as markers name them), exactly
+                 as stored; repeat it, or write 3,7-9, for several ranges
+  --grep RE      the raw lines matching RE, as N:line, then a count on
+                 stderr; with --lines, only the matches within those lines
+  last           instead of a handle: the newest stored run
+A run still being written, or whose writer died, is shown raw, as far as it got.
+
 Interactive and never-ending commands (REPLs, editors, pagers, `git add -p`,
 `tail -f`, dev servers) are run directly, unfiltered and unstored.
 
@@ -295,8 +459,8 @@ Exit status: the command's own; 128+N if it died of signal N; 127 if it was not
 found, 126 if it could not be executed; 2 for a usage error of lens itself.
 
 Environment: LENS_STORE (store directory), LENS_LOG_DIR (log directory),
-LENS_CONFIG (config file). Defaults follow XDG: ~/.cache/lens, ~/.local/state/lens,
-~/.config/lens/config.toml.
+LENS_CONFIG (config file). Defaults follow XDG: ~/.cache/lens,
+~/.local/state/lens, ~/.config/lens/config.toml.
 ";
 
 #[cfg(test)]
@@ -403,18 +567,6 @@ mod tests {
                 "`--budget` takes a whole number of bytes, not `-5`",
             ),
             ("--level=", "`--level` takes a level from 0 to 3, not ``"),
-            (
-                "show",
-                "`lens show` needs a handle (usage: lens show <handle> [--level N] [--stderr])",
-            ),
-            (
-                "show abc def",
-                "unexpected argument `def` (see `lens --help`)",
-            ),
-            (
-                "show abc --bogus",
-                "unknown option `--bogus` (options go before the command; see `lens --help`)",
-            ),
         ];
         for (line, message) in cases {
             let error = parse_str(line).expect_err(line);
@@ -431,28 +583,134 @@ mod tests {
             Parsed::Show(ShowArgs {
                 handle: "0123abcd".into(),
                 level: Some(Level::Raw),
-                budget: None,
-                stderr: true
+                stderr: true,
+                ..ShowArgs::default()
             })
         );
-        let parsed = parse_str("--level 1 show 0123abcd").unwrap();
+        let parsed = parse_str("--level 1 show last --stdout").unwrap();
         assert_eq!(
             parsed,
             Parsed::Show(ShowArgs {
-                handle: "0123abcd".into(),
+                handle: "last".into(),
                 level: Some(Level::Failures),
-                budget: None,
-                stderr: false
+                stdout: true,
+                ..ShowArgs::default()
             })
         );
     }
 
     #[test]
-    fn stats_is_not_a_subcommand_yet() {
+    fn show_lines_take_several_ranges_and_grep_a_pattern() {
+        let parsed = parse_str("show 0123abcd --lines 68-89 --lines=3,7-9 --grep ^error").unwrap();
+        let range = |first, last| LineRange { first, last };
         assert_eq!(
-            parse_str("stats --json").unwrap(),
-            run(None, None, "stats --json")
+            parsed,
+            Parsed::Show(ShowArgs {
+                handle: "0123abcd".into(),
+                lines: vec![range(68, 89), range(3, 3), range(7, 9)],
+                grep: Some("^error".into()),
+                ..ShowArgs::default()
+            })
         );
+    }
+
+    #[test]
+    fn show_list_takes_an_optional_count() {
+        let list = |n| {
+            Parsed::Show(ShowArgs {
+                list: Some(n),
+                ..ShowArgs::default()
+            })
+        };
+        assert_eq!(parse_str("show --list").unwrap(), list(DEFAULT_LIST));
+        assert_eq!(parse_str("show --list 5").unwrap(), list(5));
+        assert_eq!(parse_str("show --list=7").unwrap(), list(7));
+        assert_eq!(parse_str("show --list --stderr").unwrap(), {
+            let Parsed::Show(mut args) = list(DEFAULT_LIST) else {
+                unreachable!()
+            };
+            args.stderr = true;
+            Parsed::Show(args)
+        });
+    }
+
+    #[test]
+    fn usage_errors_after_show_give_shows_usage() {
+        let usage = "(usage: lens show <handle>|last [--level N] [--stdout|--stderr] \
+                     [--lines A-B]... [--grep RE], or lens show --list [N])";
+        let cases = [
+            (
+                "show",
+                format!("`lens show` needs a handle, `last` or `--list` {usage}"),
+            ),
+            (
+                "show 0123abcd --bogus",
+                format!("unknown option `--bogus` {usage}"),
+            ),
+            (
+                "show 0123abcd extra",
+                format!("unexpected argument `extra` {usage}"),
+            ),
+            (
+                "show --list 3 0123abcd",
+                format!("unexpected argument `0123abcd` {usage}"),
+            ),
+            (
+                "show 0123abcd --lines 9-3",
+                "`--lines` takes line ranges such as `10-51` or `3,7-9` (1-based, first not \
+                 after last), not `9-3`"
+                    .into(),
+            ),
+            (
+                "show 0123abcd --lines 0-3",
+                "`--lines` takes line ranges such as `10-51` or `3,7-9` (1-based, first not \
+                 after last), not `0-3`"
+                    .into(),
+            ),
+            (
+                "show 0123abcd --lines 1-",
+                "`--lines` takes line ranges such as `10-51` or `3,7-9` (1-based, first not \
+                 after last), not `1-`"
+                    .into(),
+            ),
+            ("show 0123abcd --lines", "`--lines` needs a value".into()),
+            (
+                "show 0123abcd --grep (unclosed",
+                "`--grep` takes a regular expression, not `(unclosed`: error: unclosed group"
+                    .into(),
+            ),
+            (
+                "show --list x",
+                "unexpected argument `x` ".to_owned() + usage,
+            ),
+        ];
+        for (line, message) in cases {
+            let error = parse_str(line).expect_err(line);
+            assert_eq!(error.to_string(), message, "for `{line}`");
+            assert!(!error.to_string().contains('\n'));
+        }
+    }
+
+    #[test]
+    fn help_documents_every_option_of_show_in_80_columns() {
+        for option in [
+            "--level N",
+            "--budget N",
+            "--stdout",
+            "--stderr",
+            "--lines A-B",
+            "--grep RE",
+            "--list [N]",
+            "last",
+        ] {
+            assert!(
+                HELP.contains(option),
+                "`lens --help` does not mention {option}"
+            );
+        }
+        for line in HELP.lines() {
+            assert!(line.chars().count() <= 80, "too wide: {line}");
+        }
     }
 
     #[test]

@@ -11,6 +11,8 @@
 //!   log one JSON line; exit with the child's status
 //! ```
 //!
+//! `lens show` reads a run back through the same `view::stream`.
+//!
 //! The binary is a thin caller over [`run`]; the benchmarks drive [`pipeline`] directly.
 
 pub mod block;

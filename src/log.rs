@@ -8,17 +8,27 @@
 //! concurrent runs append whole lines. Once the file would grow past its bound it is
 //! renamed to `lens.log.1` (replacing the previous one) and a new file is started, so the
 //! log never holds more than about twice the bound.
+//!
+//! [`read`] is the other half, for `lens stats` and `lens show --list`: both files, oldest
+//! first, each line parsed on its own. A line that is not a record (a truncated write, a
+//! hand edit, a disk error) or that carries a version this build does not know is skipped
+//! and counted, never fatal: a statistics command that dies on one bad line in four
+//! megabytes reports nothing at all. Version 1 only ever gains optional fields, so a
+//! version 1 reader accepts what a later version 1 writer adds.
 
 use crate::platform;
 use anyhow::{Context, Result};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub const FILE: &str = "lens.log";
-const PREVIOUS: &str = "lens.log.1";
+/// The rotated file, one generation back.
+pub const PREVIOUS: &str = "lens.log.1";
+/// The record version this build writes and reads.
+pub const VERSION: u32 = 1;
 
 /// The log's directory: `LENS_LOG_DIR`, else `$XDG_STATE_HOME/lens`, else
 /// `~/.local/state/lens`.
@@ -30,7 +40,7 @@ pub fn dir(env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
 }
 
 /// Byte counts for the two streams.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct Bytes {
     pub stdout: u64,
     pub stderr: u64,
@@ -41,7 +51,8 @@ pub struct Bytes {
 pub struct Record {
     pub v: u32,
     pub ts_ms: u64,
-    /// "capture", "exec" (replaced by the command), or "error" (the command never ran).
+    /// "capture", "exec" (replaced by the command), "error" (the command never ran or
+    /// was lost), or "show" (a stored run was read back; `shown` is what it printed).
     pub mode: &'static str,
     pub argv: Vec<String>,
     pub cwd: String,
@@ -63,6 +74,97 @@ pub struct Record {
     /// Why the command was exec'd, or what else is worth knowing about the run.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// For a "show" record: what was asked of the stored run (`lines 68-89 stderr`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub asked: Option<String>,
+}
+
+/// A record read back: [`Record`]'s fields, owned, every one a reader may find missing.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+pub struct Entry {
+    pub v: u32,
+    #[serde(default)]
+    pub ts_ms: u64,
+    pub mode: String,
+    #[serde(default)]
+    pub argv: Vec<String>,
+    #[serde(default)]
+    pub handle: Option<String>,
+    #[serde(default)]
+    pub level: Option<u8>,
+    #[serde(default)]
+    pub exit: Option<i32>,
+    #[serde(default)]
+    pub raw: Option<Bytes>,
+    #[serde(default)]
+    pub shown: Option<Bytes>,
+    #[serde(default)]
+    pub raw_reason: BTreeMap<String, String>,
+    #[serde(default)]
+    pub note: Option<String>,
+    #[serde(default)]
+    pub asked: Option<String>,
+}
+
+/// Everything [`read`] found in a log directory.
+#[derive(Debug, Default)]
+pub struct Reading {
+    /// Records, oldest file first, in file order.
+    pub entries: Vec<Entry>,
+    /// The files that were read.
+    pub files: Vec<PathBuf>,
+    /// Non-empty lines seen, skipped ones included.
+    pub lines: usize,
+    /// Lines that are not a record: not JSON, truncated, or a field of the wrong type.
+    pub corrupt: usize,
+    /// Records of a version other than [`VERSION`].
+    pub unknown_version: usize,
+    /// Files that exist but could not be read, with the reason.
+    pub unreadable: Vec<String>,
+}
+
+/// Read `lens.log.1`, then `lens.log`, from `dir`. Missing files are an empty log.
+pub fn read(dir: &Path) -> Reading {
+    let mut reading = Reading::default();
+    for name in [PREVIOUS, FILE] {
+        let path = dir.join(name);
+        match fs::read(&path) {
+            Ok(bytes) => {
+                reading.files.push(path);
+                for line in bytes.split(|&b| b == b'\n') {
+                    reading.take(line);
+                }
+            }
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+            Err(error) => reading
+                .unreadable
+                .push(format!("failed to read `{}`: {error}", path.display())),
+        }
+    }
+    reading
+}
+
+impl Reading {
+    fn take(&mut self, line: &[u8]) {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            return;
+        }
+        self.lines += 1;
+        // The version is looked at before the shape: a later version may change a field's
+        // type, and that line is then unknown, not corrupt.
+        let Ok(value) = serde_json::from_slice::<serde_json::Value>(line) else {
+            self.corrupt += 1;
+            return;
+        };
+        match value.get("v").and_then(serde_json::Value::as_u64) {
+            Some(v) if v == u64::from(VERSION) => match serde_json::from_value(value) {
+                Ok(entry) => self.entries.push(entry),
+                Err(_) => self.corrupt += 1,
+            },
+            Some(_) => self.unknown_version += 1,
+            None => self.corrupt += 1,
+        }
+    }
 }
 
 /// Append `record` to the log in `dir`, rotating past `max_bytes`.
@@ -147,6 +249,45 @@ mod tests {
         assert!(fs::metadata(dir.join(FILE)).unwrap().len() <= 500);
         assert!(fs::metadata(dir.join(PREVIOUS)).unwrap().len() <= 500);
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn read_skips_and_counts_what_is_not_a_version_1_record() {
+        let dir = temp_dir("read");
+        fs::create_dir_all(&dir).unwrap();
+        append(&dir, &record("old"), 1 << 20).unwrap();
+        fs::rename(dir.join(FILE), dir.join(PREVIOUS)).unwrap();
+        append(&dir, &record("new"), 1 << 20).unwrap();
+        let mut log = fs::OpenOptions::new()
+            .append(true)
+            .open(dir.join(FILE))
+            .unwrap();
+        log.write_all(b"not json\n\n{\"v\":2,\"mode\":\"capture\"}\n")
+            .unwrap();
+        log.write_all(b"{\"v\":1,\"mode\":7}\n{\"mode\":\"capture\"}\n")
+            .unwrap();
+        log.write_all(b"\xff\xfe\n{\"v\":1,\"mode\":\"exec\",\"argv\":[\"vim\"],\"later\":true}\n")
+            .unwrap();
+        log.write_all(b"{\"v\":1,\"mode\":\"capt").unwrap();
+        let reading = read(&dir);
+        let argv: Vec<&str> = reading.entries.iter().map(|e| e.argv[0].as_str()).collect();
+        assert_eq!(argv, ["old", "new", "vim"]);
+        assert_eq!(reading.entries[0].exit, Some(0));
+        assert_eq!(reading.lines, 9);
+        assert_eq!(
+            reading.corrupt, 5,
+            "not json, wrong type, no v, bad bytes, truncated"
+        );
+        assert_eq!(reading.unknown_version, 1);
+        assert_eq!(reading.files.len(), 2);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn read_of_a_missing_directory_is_an_empty_log() {
+        let reading = read(&temp_dir("missing"));
+        assert!(reading.entries.is_empty() && reading.files.is_empty());
+        assert!(reading.unreadable.is_empty());
     }
 
     #[test]

@@ -57,12 +57,25 @@ pub enum Part {
 }
 
 impl Part {
-    fn file_name(self) -> &'static str {
+    pub fn file_name(self) -> &'static str {
         match self {
             Part::Stdout => "stdout",
             Part::Stderr => "stderr",
         }
     }
+}
+
+/// One entry of [`Store::list`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listed {
+    pub handle: Handle,
+    /// `None` for an entry still being written, or whose writer died.
+    pub meta: Option<Meta>,
+    /// When the run started; for an incomplete entry, when its directory last changed.
+    pub started: SystemTime,
+    /// From `meta.json`; for an incomplete entry, what the store holds so far.
+    pub stdout_bytes: u64,
+    pub stderr_bytes: u64,
 }
 
 /// A store rooted at one directory.
@@ -149,6 +162,77 @@ impl Store {
     pub fn read(&self, handle: Handle, part: Part) -> Result<Vec<u8>> {
         let path = self.part_path(handle, part)?;
         fs::read(&path).with_context(|| format!("failed to read `{}`", path.display()))
+    }
+
+    /// Whatever an entry holds, complete or not: its `meta.json` when written (`None`
+    /// while the run is still being written or after its writer died), an error when
+    /// there is no such entry at all.
+    pub fn entry(&self, handle: Handle) -> Result<Option<Meta>> {
+        let dir = self.entry_dir(handle);
+        if !dir.is_dir() {
+            bail!("no stored run `{handle}` in `{}`", self.root.display());
+        }
+        match fs::read(dir.join(META)) {
+            Ok(bytes) => serde_json::from_slice(&bytes)
+                .map(Some)
+                .with_context(|| format!("unreadable `{}`", dir.join(META).display())),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(error) => {
+                Err(error).with_context(|| format!("failed to read `{}`", dir.join(META).display()))
+            }
+        }
+    }
+
+    /// The file holding what the store has of one stream of an entry, complete or not:
+    /// the stream itself, else the temporary file it is being written to, else `None`.
+    pub fn stored_part(&self, handle: Handle, part: Part) -> Option<PathBuf> {
+        let dir = self.entry_dir(handle);
+        [
+            dir.join(part.file_name()),
+            dir.join(format!(".{}.tmp", part.file_name())),
+        ]
+        .into_iter()
+        .find(|path| path.is_file())
+    }
+
+    /// Every entry, complete or not, in no particular order.
+    pub fn list(&self) -> Result<Vec<Listed>> {
+        let entries = fs::read_dir(&self.root)
+            .with_context(|| format!("failed to list `{}`", self.root.display()))?;
+        let mut listed = Vec::new();
+        for entry in entries.flatten() {
+            let Some(handle) = entry.file_name().to_str().and_then(Handle::parse) else {
+                continue;
+            };
+            let Ok(meta) = self.entry(handle) else {
+                continue;
+            };
+            let size = |part| {
+                self.stored_part(handle, part)
+                    .and_then(|path| fs::metadata(path).ok())
+                    .map_or(0, |m| m.len())
+            };
+            let (stdout_bytes, stderr_bytes) = match &meta {
+                Some(meta) => (meta.stdout_bytes, meta.stderr_bytes),
+                None => (size(Part::Stdout), size(Part::Stderr)),
+            };
+            let modified = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .unwrap_or(SystemTime::UNIX_EPOCH);
+            let started = match &meta {
+                Some(meta) => SystemTime::UNIX_EPOCH + Duration::from_millis(meta.started_ms),
+                None => modified,
+            };
+            listed.push(Listed {
+                handle,
+                meta,
+                started,
+                stdout_bytes,
+                stderr_bytes,
+            });
+        }
+        Ok(listed)
     }
 
     fn entry_dir(&self, handle: Handle) -> PathBuf {
@@ -311,6 +395,29 @@ mod tests {
                 .to_string()
                 .contains("no stored run")
         );
+        fs::remove_dir_all(store.root()).unwrap();
+    }
+
+    #[test]
+    fn an_incomplete_entry_is_listed_with_what_it_holds() {
+        let store = temp_store("incomplete");
+        let done = put(&store, b"done", b"all of it\n");
+        let partial = store.reserve(b"partial").unwrap();
+        fs::write(store.entry_dir(partial).join(".stdout.tmp"), b"half").unwrap();
+        assert_eq!(store.entry(partial).unwrap(), None);
+        assert!(store.entry(Handle::parse("00000000").unwrap()).is_err());
+        assert_eq!(
+            fs::read(store.stored_part(partial, Part::Stdout).unwrap()).unwrap(),
+            b"half"
+        );
+        assert_eq!(store.stored_part(partial, Part::Stderr), None);
+        let mut listed = store.list().unwrap();
+        listed.sort_by_key(|l| l.meta.is_none());
+        assert_eq!(listed.len(), 2);
+        assert_eq!(listed[0].handle, done);
+        assert_eq!(listed[0].stdout_bytes, 10);
+        assert_eq!(listed[1].handle, partial);
+        assert_eq!((listed[1].stdout_bytes, listed[1].stderr_bytes), (4, 0));
         fs::remove_dir_all(store.root()).unwrap();
     }
 
