@@ -4,8 +4,9 @@
 //! options and values; `--name=value` splits; `value()` takes the next argument even when
 //! it starts with `-`, so `--level -1` is an out-of-range level rather than an unknown
 //! option. The first positional ends lens's options: from there on argv belongs to the
-//! child untouched, so `lens mytool --budget 3` runs `mytool --budget 3`. `show` is
-//! matched at that position, before any `--`; `lens -- show` runs a program named `show`. After the subcommand word the grammar is the subcommand's own, and so are
+//! child untouched, so `lens mytool --budget 3` runs `mytool --budget 3`. `show` and
+//! `stats` are matched at that position, before any `--`; `lens -- show` runs a program
+//! named `show`. After the subcommand word the grammar is the subcommand's own, and so are
 //! its usage errors: a mistake after `show` is answered with show's usage line, not with
 //! "options go before the command", which is advice for the other grammar.
 //!
@@ -28,6 +29,7 @@ pub enum Parsed {
     Version,
     Run(Args),
     Show(ShowArgs),
+    Stats(StatsArgs),
 }
 
 /// `lens [OPTIONS] <command> [args...]`: options as typed, and the command.
@@ -78,8 +80,22 @@ impl fmt::Display for LineRange {
     }
 }
 
+/// `lens stats [--json] [--since DAYS] [--top N]`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct StatsArgs {
+    pub json: bool,
+    /// Only records from the last DAYS days.
+    pub since_days: Option<u64>,
+    /// How many commands the "top commands" table lists.
+    pub top: usize,
+}
+
+/// How many commands `lens stats` ranks when `--top` is not given.
+pub const DEFAULT_TOP: usize = 5;
+
 const SHOW_USAGE: &str = "lens show <handle>|last [--level N] [--stdout|--stderr] \
                           [--lines A-B]... [--grep RE], or lens show --list [N]";
+const STATS_USAGE: &str = "lens stats [--json] [--since DAYS] [--top N]";
 
 /// A usage error: printed as one line, exit status 2, nothing run.
 #[derive(Debug, PartialEq, Eq)]
@@ -168,6 +184,7 @@ pub fn parse(args: Vec<OsString>) -> Result<Parsed, Error> {
                 };
             }
             Arg::Value(first) if first == "show" => return show(lex, args),
+            Arg::Value(first) if first == "stats" => return stats(lex),
             Arg::Value(first) => {
                 args.command = std::iter::once(first).chain(lex.rest()).collect();
                 return Ok(Parsed::Run(args));
@@ -225,6 +242,38 @@ fn show(mut lex: Lexer, before: Args) -> Result<Parsed, Error> {
         (None, None) => return Err(Error::NoHandle),
     }
     Ok(Parsed::Show(show))
+}
+
+/// `stats`'s own options, after the word.
+fn stats(mut lex: Lexer) -> Result<Parsed, Error> {
+    let mut stats = StatsArgs {
+        json: false,
+        since_days: None,
+        top: DEFAULT_TOP,
+    };
+    while let Some(arg) = lex.next() {
+        match arg {
+            Arg::Long("json") => stats.json = true,
+            Arg::Long("since") => {
+                stats.since_days = Some(lex.count("--since", "a whole number of days")? as u64)
+            }
+            Arg::Long("top") => stats.top = lex.count("--top", "a whole number of commands")?,
+            Arg::Long("help") | Arg::Short('h') => return Ok(Parsed::Help),
+            Arg::Value(value) => {
+                return Err(Error::UnexpectedIn {
+                    arg: value.to_string_lossy().into_owned(),
+                    usage: STATS_USAGE,
+                });
+            }
+            other => {
+                return Err(Error::UnknownIn {
+                    option: other.to_string(),
+                    usage: STATS_USAGE,
+                });
+            }
+        }
+    }
+    Ok(Parsed::Stats(stats))
 }
 
 /// One lexed argument.
@@ -417,6 +466,7 @@ Usage:
   lens [OPTIONS] [--] <command> [args...]       run, filter, store
   lens show <handle>|last [SHOW OPTIONS]        replay a run, or lines of it
   lens show --list [N]                          the N newest runs (default 20)
+  lens stats [--json] [--since DAYS] [--top N]  what filtering saved (the log)
   lens --help | --version
 
 Options (only before the command; everything after it belongs to the command):
@@ -451,6 +501,13 @@ lens show options (after the word `show`):
                  stderr; with --lines, only the matches within those lines
   last           instead of a handle: the newest stored run
 A run still being written, or whose writer died, is shown raw, as far as it got.
+
+lens stats options:
+  --json           the report as JSON (its fields are listed in the README)
+  --since DAYS     only runs from the last DAYS days
+  --top N          how many commands to rank by bytes saved (default 5)
+Savings count each run's output up to 30,000 bytes, the most an agent harness
+passes on; tokens are estimated as bytes / 4.
 
 Interactive and never-ending commands (REPLs, editors, pagers, `git add -p`,
 `tail -f`, dev servers) are run directly, unfiltered and unstored.
@@ -692,7 +749,44 @@ mod tests {
     }
 
     #[test]
-    fn help_documents_every_option_of_show_in_80_columns() {
+    fn stats_is_a_subcommand_and_double_dash_runs_a_program_named_stats() {
+        assert_eq!(
+            parse_str("stats").unwrap(),
+            Parsed::Stats(StatsArgs {
+                json: false,
+                since_days: None,
+                top: DEFAULT_TOP
+            })
+        );
+        assert_eq!(
+            parse_str("stats --json --since 7 --top=3").unwrap(),
+            Parsed::Stats(StatsArgs {
+                json: true,
+                since_days: Some(7),
+                top: 3
+            })
+        );
+        assert_eq!(
+            parse_str("-- stats --json").unwrap(),
+            run(None, None, "stats --json")
+        );
+        let usage = "(usage: lens stats [--json] [--since DAYS] [--top N])";
+        let cases = [
+            ("stats --frob", format!("unknown option `--frob` {usage}")),
+            ("stats now", format!("unexpected argument `now` {usage}")),
+            (
+                "stats --since -1",
+                "`--since` takes a whole number of days, not `-1`".into(),
+            ),
+            ("stats --top", "`--top` needs a value".into()),
+        ];
+        for (line, message) in cases {
+            assert_eq!(parse_str(line).unwrap_err().to_string(), message, "{line}");
+        }
+    }
+
+    #[test]
+    fn help_documents_every_option_of_show_and_stats_in_80_columns() {
         for option in [
             "--level N",
             "--budget N",
@@ -702,6 +796,9 @@ mod tests {
             "--grep RE",
             "--list [N]",
             "last",
+            "--json",
+            "--since DAYS",
+            "--top N",
         ] {
             assert!(
                 HELP.contains(option),

@@ -11,7 +11,8 @@
 //!   log one JSON line; exit with the child's status
 //! ```
 //!
-//! `lens show` reads a run back through the same `view::stream`.
+//! `lens show` reads a run back through the same `view::stream`; `lens stats` reads the
+//! log back.
 //!
 //! The binary is a thin caller over [`run`]; the benchmarks drive [`pipeline`] directly.
 
@@ -28,6 +29,7 @@ pub mod pipeline;
 pub mod platform;
 pub mod runner;
 pub mod show;
+pub mod stats;
 pub mod store;
 pub mod view;
 
@@ -50,6 +52,7 @@ pub fn run(args: Vec<OsString>) -> i32 {
             0
         }
         Ok(Parsed::Show(args)) => show::run(args),
+        Ok(Parsed::Stats(args)) => stats::run(args),
         Ok(Parsed::Run(args)) => runner::run(args),
         Err(error) => {
             eprintln!("lens: {error}");
