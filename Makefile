@@ -1,6 +1,7 @@
 # Lens: the front door. Everything a target produces lands in out/.
 #
 #   make build      out/<profile>/<arch>/lens
+#   make install    make build, then copy it to $(PREFIX)/bin/lens (PREFIX=/usr/local)
 #   make test       unit, integration and property tests, plus the Python tooling's tests
 #   make check      rustfmt --check, clippy -D warnings, ruff check and ruff format --check
 #   make fmt        rustfmt and ruff format, in place

@@ -16,12 +16,19 @@ HOST := $(shell rustc -vV | sed -n 's/^host: //p')
 # proc-macro crates, which cannot be built this way.
 STATIC_RUSTFLAGS := $(if $(findstring linux-gnu,$(HOST)),-C target-feature=+crt-static -C relocation-model=static,)
 
-.PHONY: build test test-rust check check-rust fmt fmt-rust
+.PHONY: build install test test-rust check check-rust fmt fmt-rust
 
 build:
 	RUSTFLAGS="$(STATIC_RUSTFLAGS)" cargo build --locked $(CARGO_PROFILE_FLAG) --target $(HOST) --bin lens
 	install -D -m 0755 $(CARGO_TARGET_DIR)/$(HOST)/$(CARGO_PROFILE_DIR)/lens $(LENS)
 	@echo "built $(LENS)"
+
+# `make install PREFIX=~/.local` puts the binary `make build` made on PATH, without
+# building a second copy the way `cargo install` would. DESTDIR is for packagers.
+PREFIX ?= /usr/local
+install: build
+	install -D -m 0755 $(LENS) $(DESTDIR)$(PREFIX)/bin/lens
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/lens"
 
 test: test-rust
 test-rust:
