@@ -18,6 +18,7 @@ use crate::command::CommandLine;
 use crate::config;
 use crate::handle::Handle;
 use crate::interactive::Mode;
+use crate::level::Level;
 use crate::log::{self, Bytes, Record};
 use crate::pipeline;
 use crate::platform;
@@ -106,7 +107,14 @@ pub fn run(args: Args) -> i32 {
     let exit = platform::exit_code(captured.status);
 
     let store = store::root(&env).map(Store::new);
-    let stored = save(store.as_ref(), &captured, &argv, &cwd, exit, started_at);
+    let stored = save(
+        store.as_ref(),
+        &captured,
+        (&argv, &cwd),
+        exit,
+        started_at,
+        (level, budget),
+    );
     // Anything that stops lens vouching for a filtered view makes both views raw.
     let store_error = stored.as_ref().err().map(|error| format!("{error:#}"));
     let blocked = view::blocker(store_error.as_deref(), config_error.as_deref());
@@ -178,10 +186,10 @@ pub fn run(args: Args) -> i32 {
 fn save(
     store: Option<&Store>,
     captured: &Captured,
-    argv: &[String],
-    cwd: &str,
+    (argv, cwd): (&[String], &str),
     exit: i32,
     started_at: SystemTime,
+    (level, budget): (Level, usize),
 ) -> Result<Handle> {
     let store = store.context("no store directory: set LENS_STORE or HOME")?;
     let seed = format!(
@@ -204,6 +212,8 @@ fn save(
         stdout_bytes: captured.stdout.len() as u64,
         stderr_bytes: captured.stderr.len() as u64,
         lens_version: env!("CARGO_PKG_VERSION").to_owned(),
+        level: Some(level),
+        budget: Some(budget),
     };
     if let Err(error) = store.write(handle, &captured.stdout, &captured.stderr, &meta) {
         store.discard(handle);
@@ -290,6 +300,14 @@ mod tests {
             pipes_held_open: false,
             duration: Default::default(),
         };
-        assert!(save(None, &captured, &[], "/", 0, SystemTime::now()).is_err());
+        let saved = save(
+            None,
+            &captured,
+            (&[], "/"),
+            0,
+            SystemTime::now(),
+            (Level::Filtered, 200),
+        );
+        assert!(saved.is_err());
     }
 }

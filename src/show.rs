@@ -1,8 +1,8 @@
 //! `lens show`: the way back to what a view left out.
 //!
 //! `lens show H` replays a stored run as it printed: the stdout view to stdout, the stderr
-//! view to stderr, through [`view::stream`], the function the live run used, so the two
-//! cannot disagree. `--level 3` replays the stored bytes instead, on both streams, exactly.
+//! view to stderr, at the level and budget the run recorded in `meta.json`, through
+//! [`view::stream`], the function the live run used, so the two cannot disagree. `--level 3` replays the stored bytes instead, on both streams, exactly.
 //! `--lines A-B` and `--grep RE` answer a marker: the raw lines it names, by the original
 //! 1-based numbers (lines end at `\n`, as the pipeline counts them), printed as stored, so
 //! a CRLF, an invalid UTF-8 byte or a missing final newline comes back as it went in.
@@ -89,8 +89,15 @@ fn show(
     };
     let (config, config_error) = config::load_or_default(env);
     let command = CommandLine::from_words(meta.as_ref().map_or(&[][..], |meta| &meta.argv));
-    let (level, budget) =
-        config::level_and_budget(&config, args.level, args.budget, &command.program);
+    // The run's own level and budget, unless others are asked for: a replay prints what
+    // the run printed.
+    let recorded = meta.as_ref();
+    let (level, budget) = config::level_and_budget(
+        &config,
+        args.level.or(recorded.and_then(|m| m.level)),
+        args.budget.or(recorded.and_then(|m| m.budget)),
+        &command.program,
+    );
     let pattern = args
         .grep
         .as_deref()
@@ -481,6 +488,8 @@ mod tests {
             stdout_bytes: 2048,
             stderr_bytes: 100,
             lens_version: "test".into(),
+            level: None,
+            budget: None,
         };
         let listed = [
             Listed {

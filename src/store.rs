@@ -47,6 +47,12 @@ pub struct Meta {
     pub stdout_bytes: u64,
     pub stderr_bytes: u64,
     pub lens_version: String,
+    /// The level and budget the run's views were rendered with, so `lens show` can
+    /// replay them; absent in entries written before they were recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<crate::level::Level>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget: Option<usize>,
 }
 
 /// Which stored stream.
@@ -349,6 +355,8 @@ mod tests {
             stdout_bytes: out.len() as u64,
             stderr_bytes: 0,
             lens_version: "test".into(),
+            level: Some(crate::level::Level::Failures),
+            budget: None,
         }
     }
 

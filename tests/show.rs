@@ -216,3 +216,23 @@ fn usage_errors_after_show_give_shows_usage_and_exit_2() {
     assert_eq!(status_code(output.status), 1);
     assert!(text(&output.stderr).starts_with("lens: no stored runs in `"));
 }
+
+#[test]
+fn show_replays_at_the_level_and_budget_the_run_used() {
+    let dir = TestDir::new("show-level");
+    let script = "seq 1 3000; echo error: broken; seq 1 500; exit 1";
+    let run = dir.run(["--level", "0", "--budget", "5", "sh", "-c", script]);
+    let handle = dir.last_handle();
+    let meta: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(dir.store().join(&handle).join("meta.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        (meta["level"].as_u64(), meta["budget"].as_u64()),
+        (Some(0), Some(5))
+    );
+    let shown = dir.run(["show", &handle]);
+    assert_bytes_eq(&shown.stdout, &run.stdout, "replayed at level 0");
+    let level2 = dir.run(["show", &handle, "--level", "2"]);
+    assert_ne!(level2.stdout, run.stdout, "an asked-for level wins");
+}
