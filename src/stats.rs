@@ -165,6 +165,16 @@ pub struct Recoveries {
     pub runs_revisited: u64,
     /// `runs_revisited` as a share of `runs_with_elisions`, one decimal.
     pub rate_percent: f64,
+    /// The same three figures for each level runs were rendered at, lowest first.
+    pub by_level: Vec<LevelRecoveries>,
+}
+
+#[derive(Debug, Default, Serialize, PartialEq)]
+pub struct LevelRecoveries {
+    pub level: u8,
+    pub runs_with_elisions: u64,
+    pub runs_revisited: u64,
+    pub rate_percent: f64,
 }
 
 /// The report over the records of `reading` since `since_days` before `now_ms`.
@@ -185,7 +195,7 @@ pub fn report(reading: &Reading, since_days: Option<u64>, now_ms: u64, top: usiz
     let mut commands: BTreeMap<String, Command> = BTreeMap::new();
     let mut fallbacks = Fallbacks::default();
     let mut reasons: BTreeMap<&str, u64> = BTreeMap::new();
-    let mut elided = BTreeSet::new();
+    let mut elided = BTreeMap::new();
     let mut shown_again = BTreeSet::new();
     let mut recoveries = Recoveries::default();
     for entry in &entries {
@@ -218,7 +228,7 @@ pub fn report(reading: &Reading, since_days: Option<u64>, now_ms: u64, top: usiz
                 if shown_total < raw_total
                     && let Some(handle) = &entry.handle
                 {
-                    elided.insert(handle.as_str());
+                    elided.insert(handle.as_str(), entry.level.unwrap_or_default());
                 }
                 let baseline = raw_total.min(OUTPUT_CAP);
                 let saved = baseline as i64 - shown_total.min(OUTPUT_CAP) as i64;
@@ -240,12 +250,25 @@ pub fn report(reading: &Reading, since_days: Option<u64>, now_ms: u64, top: usiz
     }
     saving.saved = saving.baseline as i64 - saving.shown as i64;
     saving.percent = percent(saving.saved, saving.baseline);
+    let mut by_level: BTreeMap<u8, LevelRecoveries> = BTreeMap::new();
+    for (handle, &level) in &elided {
+        let row = by_level.entry(level).or_insert(LevelRecoveries {
+            level,
+            ..LevelRecoveries::default()
+        });
+        row.runs_with_elisions += 1;
+        row.runs_revisited += u64::from(shown_again.contains(handle));
+    }
+    for row in by_level.values_mut() {
+        row.rate_percent = percent(row.runs_revisited as i64, row.runs_with_elisions);
+    }
     recoveries.runs_with_elisions = elided.len() as u64;
-    recoveries.runs_revisited = elided.intersection(&shown_again).count() as u64;
+    recoveries.runs_revisited = by_level.values().map(|row| row.runs_revisited).sum();
     recoveries.rate_percent = percent(
         recoveries.runs_revisited as i64,
         recoveries.runs_with_elisions,
     );
+    recoveries.by_level = by_level.into_values().collect();
 
     let mut top_list: Vec<Command> = commands.into_values().collect();
     top_list.sort_by(|a, b| {
@@ -409,6 +432,12 @@ fn human(report: &Report, dir: &std::path::Path) -> String {
         recoveries.runs_with_elisions,
         recoveries.rate_percent
     ));
+    for row in &recoveries.by_level {
+        out.push_str(&format!(
+            "  level {}: {} of {} ({:.1}%)\n",
+            row.level, row.runs_revisited, row.runs_with_elisions, row.rate_percent
+        ));
+    }
     out
 }
 
@@ -511,9 +540,13 @@ mod tests {
             argv: vec!["vim".into()],
             ..Entry::default()
         };
+        let mut at_level_1 = capture("cargo build", "00000001", (100, 9_000), (0, 300));
+        at_level_1.level = Some(1);
+        let mut at_level_2 = capture("git log -n 3", "00000002", (5_000, 0), (2_000, 0));
+        at_level_2.level = Some(2);
         let log = reading(vec![
-            capture("cargo build", "00000001", (100, 9_000), (0, 300)),
-            capture("git log -n 3", "00000002", (5_000, 0), (2_000, 0)),
+            at_level_1,
+            at_level_2,
             broken,
             binary,
             other("exec"),
@@ -557,7 +590,21 @@ mod tests {
                 shows: 4,
                 runs_with_elisions: 2,
                 runs_revisited: 1,
-                rate_percent: 50.0
+                rate_percent: 50.0,
+                by_level: vec![
+                    LevelRecoveries {
+                        level: 1,
+                        runs_with_elisions: 1,
+                        runs_revisited: 1,
+                        rate_percent: 100.0
+                    },
+                    LevelRecoveries {
+                        level: 2,
+                        runs_with_elisions: 1,
+                        runs_revisited: 0,
+                        rate_percent: 0.0
+                    }
+                ]
             }
         );
         assert_eq!(report.top.len(), 1);

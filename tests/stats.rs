@@ -157,6 +157,10 @@ fn stats_counts_runs_and_bytes_across_rotated_and_damaged_logs() {
     assert_eq!(recoveries["runs_with_elisions"], 2);
     assert_eq!(recoveries["runs_revisited"], 1);
     assert_eq!(recoveries["rate_percent"].as_f64().unwrap(), 50.0);
+    let by_level = recoveries["by_level"].as_array().unwrap();
+    assert_eq!(by_level.len(), 1, "every run here is at the default level");
+    assert_eq!(by_level[0]["level"], 2);
+    assert_eq!(by_level[0]["runs_revisited"], 1);
 
     let top = report["top"].as_array().unwrap();
     assert_eq!(top.len(), 1, "every capture here is `sh`");
@@ -193,7 +197,7 @@ fn stats_prints_a_table_that_states_its_method() {
         "up to 30,000 bytes",
         "tokens: bytes / 4",
         "raw fallbacks: 1 runs\n",
-        "lens show: 3 uses; 1 of 2 runs with elisions gone back to (50.0%)\n",
+        "lens show: 3 uses; 1 of 2 runs with elisions gone back to (50.0%)\n  level 2: 1 of 2 (50.0%)\n",
     ] {
         assert!(table.contains(needle), "missing {needle:?} in\n{table}");
     }
