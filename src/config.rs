@@ -1,7 +1,14 @@
 //! config.toml: where it is, what it may say, and how it merges with the command line.
 //!
 //! A missing file is the defaults. A file that cannot be read or parsed must not break the
-//! command: `load` reports the reason, the runner shows the raw output and logs why. Keys
+//! command: `load` reports the reason, the runner shows the raw output and logs why.
+//!
+//! Reading the file never blocks and never reads much: only a regular file of at most
+//! [`MAX_BYTES`] is read. It is opened without blocking (a FIFO's open would otherwise
+//! wait for a writer forever) and its type and size are checked on the opened file, not
+//! on the path, so nothing can swap it between the check and the read. A FIFO, a
+//! directory, a device or an oversize file is a broken config, like one that fails to
+//! parse: the run is raw and the reason is logged. Keys
 //! are typed with serde and unknown keys are an error naming the key, because a typo that
 //! silently does nothing is worse than one that says so. The command line wins over
 //! per-command settings, which win over the file's top level, which wins over defaults.
@@ -9,6 +16,7 @@
 use crate::cli;
 use crate::level::Level;
 use crate::pipeline;
+use crate::platform;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -87,17 +95,56 @@ pub fn xdg_dir(env: &dyn Fn(&str) -> Option<String>, var: &str, fallback: &str) 
         .map(|home| Path::new(&home).join(fallback))
 }
 
+/// The largest config file lens reads. A real one is a few hundred bytes; anything near
+/// this is not a config, and reading it would cost every run.
+pub const MAX_BYTES: u64 = 1 << 20;
+
 /// Read and check the file. `Ok(default)` when there is none.
 pub fn load(path: Option<&Path>) -> Result<Config, String> {
     let Some(path) = path else {
         return Ok(Config::default());
     };
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
+    let text = match read_bounded(path) {
+        Ok(Some(text)) => text,
+        Ok(None) => return Ok(Config::default()),
         Err(err) => return Err(format!("cannot read config `{}`: {err}", path.display())),
     };
     parse(&text).map_err(|err| format!("invalid config `{}`: {err}", path.display()))
+}
+
+/// The text of `path` if it is a regular file of at most [`MAX_BYTES`]; `None` if there is
+/// no such file. Never blocks: see the module header.
+fn read_bounded(path: &Path) -> Result<Option<String>, String> {
+    use std::io::Read;
+    let file = match platform::open_without_blocking(path) {
+        Ok(file) => file,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(err) => return Err(err.to_string()),
+    };
+    let meta = file.metadata().map_err(|err| err.to_string())?;
+    if !meta.is_file() {
+        return Err(format!(
+            "not a regular file ({})",
+            platform::file_kind(&meta)
+        ));
+    }
+    if meta.len() > MAX_BYTES {
+        return Err(format!(
+            "{} bytes, more than the {MAX_BYTES} a config may hold",
+            meta.len()
+        ));
+    }
+    let mut bytes = Vec::new();
+    // The size was checked, but a file can grow while it is read: never take more.
+    file.take(MAX_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|err| err.to_string())?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(format!("more than the {MAX_BYTES} bytes a config may hold"));
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| "not valid UTF-8".to_owned())
 }
 
 /// The config the environment names, or the defaults and the reason it could not be used:
@@ -233,6 +280,44 @@ mod tests {
                 .unwrap_err()
                 .starts_with("invalid config")
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn only_a_bounded_regular_file_is_read_and_nothing_blocks() {
+        let dir = std::env::temp_dir().join(format!("lens-config-kinds-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("fifo.toml");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let started = std::time::Instant::now();
+        assert_eq!(
+            load(Some(&fifo)).unwrap_err(),
+            format!(
+                "cannot read config `{}`: not a regular file (a FIFO)",
+                fifo.display()
+            )
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+        assert!(
+            load(Some(Path::new("/dev/null")))
+                .unwrap_err()
+                .ends_with("not a regular file (a device)")
+        );
+        let big = dir.join("big.toml");
+        std::fs::write(&big, vec![b'#'; MAX_BYTES as usize + 1]).unwrap();
+        assert!(
+            load(Some(&big))
+                .unwrap_err()
+                .ends_with("1048577 bytes, more than the 1048576 a config may hold")
+        );
+        let at_bound = dir.join("at-bound.toml");
+        std::fs::write(&at_bound, vec![b'#'; MAX_BYTES as usize]).unwrap();
+        assert_eq!(load(Some(&at_bound)).unwrap(), Config::default());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

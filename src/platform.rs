@@ -10,7 +10,8 @@
 //! - exit status: the child's code, or 128 + N for a death by signal N;
 //! - signal forwarding: SIGINT, SIGTERM, SIGHUP and SIGQUIT sent to lens reach the child;
 //! - parent-death signal: a child whose lens was SIGKILLed is told, not orphaned;
-//! - private files: the store and log are created 0700 / 0600 because outputs hold secrets.
+//! - private files: the store and log are created 0700 / 0600 because outputs hold secrets;
+//! - opening a file without blocking, and naming what kind of file it is (the config read).
 
 use std::fs;
 use std::io;
@@ -47,6 +48,26 @@ pub fn append_private_file(path: &Path) -> io::Result<fs::File> {
         .open(path)
 }
 
+/// Open `path` for reading without blocking in `open` itself: a FIFO with no writer would
+/// otherwise hold lens before the command starts. Reads from a regular file are unaffected.
+pub fn open_without_blocking(path: &Path) -> io::Result<fs::File> {
+    imp::nonblocking_read_options().read(true).open(path)
+}
+
+/// A short name for the kind of file `meta` describes, for messages.
+pub fn file_kind(meta: &fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
+    if kind.is_file() {
+        "a regular file"
+    } else if kind.is_dir() {
+        "a directory"
+    } else if kind.is_symlink() {
+        "a symbolic link"
+    } else {
+        imp::special_file_kind(&kind)
+    }
+}
+
 #[cfg(unix)]
 mod imp {
     use super::*;
@@ -81,6 +102,25 @@ mod imp {
         let mut options = fs::OpenOptions::new();
         options.mode(0o600);
         options
+    }
+
+    pub(super) fn nonblocking_read_options() -> fs::OpenOptions {
+        let mut options = fs::OpenOptions::new();
+        options.custom_flags(libc::O_NONBLOCK);
+        options
+    }
+
+    pub(super) fn special_file_kind(kind: &fs::FileType) -> &'static str {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            "a FIFO"
+        } else if kind.is_socket() {
+            "a socket"
+        } else if kind.is_char_device() || kind.is_block_device() {
+            "a device"
+        } else {
+            "not a regular file"
+        }
     }
 
     /// Replace this process with `command`. Returns only if the exec failed.
