@@ -11,9 +11,22 @@
 //! reading and reports what it has, noting it in the run's log record. The grandchild
 //! keeps running; once lens exits, its further writes to that pipe fail with EPIPE, as
 //! they would if its parent had closed the pipe itself.
+//!
+//! A reader of lens's stdout that leaves while the child still runs (`lens producer |
+//! head -c 100`, a harness that gave up) is noticed without writing to it: the stdout
+//! drain waits in [`platform::wait_for_input`], which also wakes when lens's stdout
+//! reports its reader gone. The drain then stops and closes its end of the child's stdout
+//! pipe, so the child's next write to stdout raises SIGPIPE, exactly what the pipe to the
+//! departed reader would have done without lens in between: a producer dies of it, a
+//! child that ignores SIGPIPE gets EPIPE, and one that does not write to stdout again runs
+//! on, as it would have. lens then finishes as usual and exits with the child's status
+//! (141 for a death by SIGPIPE). A signal is not sent instead, because it would also end
+//! a child that was never going to write again. What was read before is kept and stored.
 
+use crate::platform::{self, AsPipe, Ready};
 use std::io::{self, Read};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -30,6 +43,8 @@ pub struct Captured {
     pub status: ExitStatus,
     /// Some descendant still held a pipe open when lens stopped reading.
     pub pipes_held_open: bool,
+    /// The reader of lens's stdout left while the child ran; reading stdout stopped there.
+    pub reader_left: bool,
     pub duration: Duration,
 }
 
@@ -45,11 +60,12 @@ pub fn spawn(command: &mut Command) -> io::Result<Child> {
 
 /// Drain both pipes of a spawned child and wait for it.
 pub fn collect(mut child: Child, started: Instant) -> io::Result<Captured> {
-    let stdout = Drain::start(child.stdout.take().expect("stdout is piped"));
-    let stderr = Drain::start(child.stderr.take().expect("stderr is piped"));
+    let stdout = Drain::start(child.stdout.take().expect("stdout is piped"), true);
+    let stderr = Drain::start(child.stderr.take().expect("stderr is piped"), false);
     let status = child.wait()?;
     let duration = started.elapsed();
     let deadline = Instant::now() + EOF_GRACE;
+    let reader_left = Arc::clone(&stdout.reader_left);
     let (stdout, out_closed) = stdout.finish(deadline);
     let (stderr, err_closed) = stderr.finish(deadline);
     Ok(Captured {
@@ -57,6 +73,7 @@ pub fn collect(mut child: Child, started: Instant) -> io::Result<Captured> {
         stderr,
         status,
         pipes_held_open: !(out_closed && err_closed),
+        reader_left: reader_left.load(Ordering::SeqCst),
         duration,
     })
 }
@@ -64,17 +81,32 @@ pub fn collect(mut child: Child, started: Instant) -> io::Result<Captured> {
 /// One pipe being read to EOF on its own thread.
 struct Drain {
     buffer: Arc<Mutex<Vec<u8>>>,
+    reader_left: Arc<AtomicBool>,
     done: mpsc::Receiver<()>,
 }
 
 impl Drain {
-    fn start(mut pipe: impl Read + Send + 'static) -> Drain {
+    /// Read `pipe` on a new thread; with `watch_reader`, stop (closing the pipe) as soon as
+    /// the reader of lens's stdout leaves.
+    fn start(mut pipe: impl Read + AsPipe + Send + 'static, mut watch_reader: bool) -> Drain {
         let buffer = Arc::new(Mutex::new(Vec::new()));
+        let reader_left = Arc::new(AtomicBool::new(false));
         let (tx, done) = mpsc::channel();
         let shared = Arc::clone(&buffer);
+        let left = Arc::clone(&reader_left);
         thread::spawn(move || {
             let mut chunk = vec![0u8; 64 * 1024];
             loop {
+                if watch_reader {
+                    match platform::wait_for_input(&pipe) {
+                        Ok(Ready::Input) => {}
+                        Ok(Ready::ReaderLeft) => {
+                            left.store(true, Ordering::SeqCst);
+                            break;
+                        }
+                        Ok(Ready::Unwatchable) | Err(_) => watch_reader = false,
+                    }
+                }
                 match pipe.read(&mut chunk) {
                     Ok(0) => break,
                     Ok(n) => shared
@@ -85,9 +117,16 @@ impl Drain {
                     Err(_) => break,
                 }
             }
+            // Dropping the pipe here closes lens's end: after a reader left, that is what
+            // makes the child's next write raise SIGPIPE.
+            drop(pipe);
             let _ = tx.send(());
         });
-        Drain { buffer, done }
+        Drain {
+            buffer,
+            reader_left,
+            done,
+        }
     }
 
     /// Wait for EOF until `deadline`; return the bytes read and whether EOF came.

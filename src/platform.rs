@@ -11,14 +11,28 @@
 //! - signal forwarding: SIGINT, SIGTERM, SIGHUP and SIGQUIT sent to lens reach the child;
 //! - parent-death signal: a child whose lens was SIGKILLed is told, not orphaned;
 //! - private files: the store and log are created 0700 / 0600 because outputs hold secrets;
-//! - opening a file without blocking, and naming what kind of file it is (the config read).
+//! - opening a file without blocking, and naming what kind of file it is (the config read);
+//! - noticing, without writing, that the reader of lens's stdout has gone away.
 
 use std::fs;
 use std::io;
 use std::path::Path;
 use std::process::{Command, ExitStatus};
 
-pub use imp::{exec, exit_code, forward_signals_to, prepare_child, stop_forwarding};
+pub use imp::{
+    AsPipe, exec, exit_code, forward_signals_to, prepare_child, stop_forwarding, wait_for_input,
+};
+
+/// What [`wait_for_input`] saw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ready {
+    /// The pipe has bytes, or is at EOF: a read will not block.
+    Input,
+    /// Whoever read lens's stdout has closed it: writing there would raise SIGPIPE.
+    ReaderLeft,
+    /// lens's stdout cannot be watched (it is closed); stop asking, just read.
+    Unwatchable,
+}
 
 /// Create `path` and any missing parents as directories only the owner can enter (0700).
 pub fn create_private_dir_all(path: &Path) -> io::Result<()> {
@@ -121,6 +135,53 @@ mod imp {
         } else {
             "not a regular file"
         }
+    }
+
+    /// What a child's pipe must be for [`wait_for_input`] to wait on it.
+    pub use std::os::fd::AsFd as AsPipe;
+
+    /// Block until `pipe` can be read, or the reader of lens's own stdout (fd 1) has gone.
+    ///
+    /// poll(2) reports POLLERR on the write end of a pipe whose readers have all closed
+    /// it, and POLLHUP on a socket or terminal that hung up, even with no events asked
+    /// for; a regular file or /dev/null never reports either. So this notices a reader
+    /// leaving without writing a byte to it.
+    pub fn wait_for_input(pipe: &impl AsPipe) -> io::Result<super::Ready> {
+        use std::os::fd::AsRawFd;
+        let mut fds = [
+            libc::pollfd {
+                fd: pipe.as_fd().as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: libc::STDOUT_FILENO,
+                events: 0,
+                revents: 0,
+            },
+        ];
+        loop {
+            // SAFETY: `fds` is a valid, writable array of two initialised pollfd structs
+            // that outlives the call, and its length is passed exactly. The pipe's fd is
+            // borrowed from `pipe` for the duration, so it cannot be closed and reused
+            // under us; fd 1 is only polled, never read or written.
+            let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, -1) };
+            if ready >= 0 {
+                break;
+            }
+            let error = io::Error::last_os_error();
+            if error.kind() != io::ErrorKind::Interrupted {
+                return Err(error);
+            }
+        }
+        let stdout = fds[1].revents;
+        Ok(if stdout & libc::POLLNVAL != 0 {
+            super::Ready::Unwatchable
+        } else if stdout & (libc::POLLERR | libc::POLLHUP) != 0 {
+            super::Ready::ReaderLeft
+        } else {
+            super::Ready::Input
+        })
     }
 
     /// Replace this process with `command`. Returns only if the exec failed.

@@ -119,6 +119,10 @@ pub fn run(args: Args) -> i32 {
     let store_error = stored.as_ref().err().map(|error| format!("{error:#}"));
     let blocked = view::blocker(store_error.as_deref(), config_error.as_deref());
     let mut diagnostics: Vec<String> = blocked.iter().map(|b| b.diagnostic.clone()).collect();
+    if captured.reader_left {
+        // Quiet on stderr, as a closed pipe always is; the log says why stdout stops short.
+        notes.push("stdout reader left while the command ran; its stdout was closed".into());
+    }
     if captured.pipes_held_open {
         diagnostics.push(format!(
             "lens: a background process kept the output open; stopped reading {}ms after `{}` exited",
@@ -298,6 +302,7 @@ mod tests {
             stderr: vec![],
             status,
             pipes_held_open: false,
+            reader_left: false,
             duration: Default::default(),
         };
         let saved = save(

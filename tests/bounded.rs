@@ -57,3 +57,86 @@ fn a_fifo_config_returns_at_once_with_a_raw_run_and_a_logged_reason() {
         "{record}"
     );
 }
+
+/// Start lens on `script` with its stdout a pipe that is closed at once, as `| true` or a
+/// reader that gave up would; return lens's status and how long it took, killing it past
+/// `limit`.
+fn run_with_departed_reader(
+    dir: &TestDir,
+    script: &str,
+    limit: Duration,
+) -> (i32, Duration, String) {
+    let started = Instant::now();
+    let mut child = dir
+        .lens(["sh", "-c", script])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lens starts");
+    drop(child.stdout.take());
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("lens still running {limit:?} after its reader left");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let output = child.wait_with_output().unwrap();
+    (
+        status_code(output.status),
+        started.elapsed(),
+        text(&output.stderr),
+    )
+}
+
+#[test]
+fn a_reader_that_leaves_ends_an_endless_producer_with_sigpipe() {
+    let dir = TestDir::new("reader-left");
+    let (status, took, stderr) =
+        run_with_departed_reader(&dir, "while :; do echo y; done", Duration::from_secs(10));
+    assert_eq!(
+        status,
+        128 + 13,
+        "the shell dies of SIGPIPE, as it would bare"
+    );
+    assert_eq!(stderr, "", "a closed pipe is quiet");
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+    let record = dir.log().pop().unwrap();
+    assert_eq!(record["exit"], 141);
+    assert!(
+        record["note"]
+            .as_str()
+            .unwrap()
+            .contains("stdout reader left"),
+        "{record}"
+    );
+}
+
+#[test]
+fn a_child_that_ignores_sigpipe_gets_epipe_and_chooses_its_status() {
+    // What the bare pipeline does to such a child: its write fails, and it decides.
+    let dir = TestDir::new("reader-left-epipe");
+    let script = "trap '' PIPE; while echo y; do :; done; exit 7";
+    let (status, took, stderr) = run_with_departed_reader(&dir, script, Duration::from_secs(10));
+    assert_eq!(status, 7);
+    assert!(
+        stderr.contains("I/O error"),
+        "the shell's own EPIPE message: {stderr}"
+    );
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+}
+
+#[test]
+fn a_child_that_no_longer_writes_to_stdout_runs_on_after_the_reader_left() {
+    // The bare pipeline would not end it either: nothing is written to the closed pipe.
+    let dir = TestDir::new("reader-left-quiet");
+    let (status, took, stderr) = run_with_departed_reader(
+        &dir,
+        "sleep 1; echo done >&2; exit 3",
+        Duration::from_secs(10),
+    );
+    assert_eq!(status, 3);
+    assert_eq!(stderr, "done\n");
+    assert!(took >= Duration::from_secs(1), "took {took:?}");
+}
