@@ -22,7 +22,16 @@
 //! on, as it would have. lens then finishes as usual and exits with the child's status
 //! (141 for a death by SIGPIPE). A signal is not sent instead, because it would also end
 //! a child that was never going to write again. What was read before is kept and stored.
+//!
+//! The two streams stay apart, but the order in which their bytes arrived is recorded:
+//! each read appends which stream it was and how many bytes it brought to one shared
+//! [`Arrival`] list, consecutive reads of one stream merged into one entry, so the list
+//! grows with the number of times the child switched streams, not with its output. Two
+//! pipes read by two threads cannot say more precisely which byte came first than the
+//! order in which the reads returned; a child that writes both streams within one
+//! scheduler tick may be recorded either way round.
 
+use crate::block::Stream;
 use crate::platform::{self, AsPipe, Ready};
 use std::io::{self, Read};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -45,7 +54,27 @@ pub struct Captured {
     pub pipes_held_open: bool,
     /// The reader of lens's stdout left while the child ran; reading stdout stopped there.
     pub reader_left: bool,
+    /// The order the bytes of both streams arrived in.
+    pub arrival: Vec<Arrival>,
     pub duration: Duration,
+}
+
+/// A run of bytes that arrived on one stream before the other stream brought any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Arrival {
+    pub stream: Stream,
+    pub bytes: usize,
+}
+
+/// The shared arrival list both drains append to.
+type ArrivalLog = Arc<Mutex<Vec<Arrival>>>;
+
+fn record_arrival(log: &ArrivalLog, stream: Stream, bytes: usize) {
+    let mut log = log.lock().expect("arrival lock");
+    match log.last_mut() {
+        Some(last) if last.stream == stream => last.bytes += bytes,
+        _ => log.push(Arrival { stream, bytes }),
+    }
 }
 
 /// Spawn `command` with piped stdout and stderr. `on_spawn` runs with the child's pid as
@@ -60,8 +89,17 @@ pub fn spawn(command: &mut Command) -> io::Result<Child> {
 
 /// Drain both pipes of a spawned child and wait for it.
 pub fn collect(mut child: Child, started: Instant) -> io::Result<Captured> {
-    let stdout = Drain::start(child.stdout.take().expect("stdout is piped"), true);
-    let stderr = Drain::start(child.stderr.take().expect("stderr is piped"), false);
+    let arrival = ArrivalLog::default();
+    let stdout = Drain::start(
+        child.stdout.take().expect("stdout is piped"),
+        Stream::Stdout,
+        &arrival,
+    );
+    let stderr = Drain::start(
+        child.stderr.take().expect("stderr is piped"),
+        Stream::Stderr,
+        &arrival,
+    );
     let status = child.wait()?;
     let duration = started.elapsed();
     let deadline = Instant::now() + EOF_GRACE;
@@ -74,6 +112,7 @@ pub fn collect(mut child: Child, started: Instant) -> io::Result<Captured> {
         status,
         pipes_held_open: !(out_closed && err_closed),
         reader_left: reader_left.load(Ordering::SeqCst),
+        arrival: std::mem::take(&mut *arrival.lock().expect("arrival lock")),
         duration,
     })
 }
@@ -86,9 +125,16 @@ struct Drain {
 }
 
 impl Drain {
-    /// Read `pipe` on a new thread; with `watch_reader`, stop (closing the pipe) as soon as
-    /// the reader of lens's stdout leaves.
-    fn start(mut pipe: impl Read + AsPipe + Send + 'static, mut watch_reader: bool) -> Drain {
+    /// Read `pipe`, the child's `stream`, on a new thread, recording each read in
+    /// `arrival`. The stdout drain stops (closing the pipe) as soon as the reader of
+    /// lens's stdout leaves.
+    fn start(
+        mut pipe: impl Read + AsPipe + Send + 'static,
+        stream: Stream,
+        arrival: &ArrivalLog,
+    ) -> Drain {
+        let mut watch_reader = stream == Stream::Stdout;
+        let arrival = Arc::clone(arrival);
         let buffer = Arc::new(Mutex::new(Vec::new()));
         let reader_left = Arc::new(AtomicBool::new(false));
         let (tx, done) = mpsc::channel();
@@ -109,10 +155,13 @@ impl Drain {
                 }
                 match pipe.read(&mut chunk) {
                     Ok(0) => break,
-                    Ok(n) => shared
-                        .lock()
-                        .expect("reader lock")
-                        .extend_from_slice(&chunk[..n]),
+                    Ok(n) => {
+                        // Appended under the buffer's lock, so the arrival list never
+                        // counts a byte that the buffer does not hold yet.
+                        let mut buffer = shared.lock().expect("reader lock");
+                        buffer.extend_from_slice(&chunk[..n]);
+                        record_arrival(&arrival, stream, n);
+                    }
                     Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
                     Err(_) => break,
                 }
@@ -185,6 +234,24 @@ mod tests {
         assert!(
             started.elapsed() < Duration::from_secs(4),
             "waited for the grandchild"
+        );
+    }
+
+    #[test]
+    fn arrival_order_is_recorded_per_switch_of_stream() {
+        let captured = run("echo a; sleep 0.1; echo bb >&2; sleep 0.1; echo c; echo d");
+        let order: Vec<(Stream, usize)> = captured
+            .arrival
+            .iter()
+            .map(|a| (a.stream, a.bytes))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                (Stream::Stdout, 2),
+                (Stream::Stderr, 3),
+                (Stream::Stdout, 4)
+            ]
         );
     }
 

@@ -7,7 +7,8 @@
 //!   capture: spawn, drain stdout and stderr on two threads, wait
 //!   store: raw bytes + meta.json under a fresh handle
 //!   per stream, view::stream: binary, store or config failure ⇒ raw; else pipeline::view
-//!   write the stdout view, then the stderr view, then lens's own diagnostics
+//!   write the stdout view, then the stderr view (merge: in arrival order when both are
+//!   one pipe), then lens's own diagnostics
 //!   log one JSON line; exit with the child's status
 //! ```
 //!
@@ -25,6 +26,7 @@ pub mod handle;
 pub mod interactive;
 pub mod level;
 pub mod log;
+pub mod merge;
 pub mod pipeline;
 pub mod platform;
 pub mod runner;

@@ -12,7 +12,8 @@
 //! - parent-death signal: a child whose lens was SIGKILLed is told, not orphaned;
 //! - private files: the store and log are created 0700 / 0600 because outputs hold secrets;
 //! - opening a file without blocking, and naming what kind of file it is (the config read);
-//! - noticing, without writing, that the reader of lens's stdout has gone away.
+//! - noticing, without writing, that the reader of lens's stdout has gone away;
+//! - telling whether lens's stdout and stderr are one file or pipe (`2>&1`).
 
 use std::fs;
 use std::io;
@@ -22,6 +23,15 @@ use std::process::{Command, ExitStatus};
 pub use imp::{
     AsPipe, exec, exit_code, forward_signals_to, prepare_child, stop_forwarding, wait_for_input,
 };
+
+/// Whether lens's stdout and stderr are the same file, pipe or terminal: same device and
+/// inode, as `2>&1` makes them. False when either cannot be examined (closed).
+pub fn stdout_is_stderr() -> bool {
+    match (imp::file_id(&io::stdout()), imp::file_id(&io::stderr())) {
+        (Some(out), Some(err)) => out == err,
+        _ => false,
+    }
+}
 
 /// What [`wait_for_input`] saw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,6 +95,7 @@ pub fn file_kind(meta: &fs::Metadata) -> &'static str {
 #[cfg(unix)]
 mod imp {
     use super::*;
+    use std::os::fd::AsFd;
     use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
     use std::os::unix::process::{CommandExt, ExitStatusExt};
     use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
@@ -182,6 +193,14 @@ mod imp {
         } else {
             super::Ready::Input
         })
+    }
+
+    /// (st_dev, st_ino) of the file behind `stream`, by fstat on a duplicate of its fd.
+    pub(super) fn file_id(stream: &impl AsFd) -> Option<(u64, u64)> {
+        use std::os::unix::fs::MetadataExt;
+        let fd = stream.as_fd().try_clone_to_owned().ok()?;
+        let meta = fs::File::from(fd).metadata().ok()?;
+        Some((meta.dev(), meta.ino()))
     }
 
     /// Replace this process with `command`. Returns only if the exec failed.

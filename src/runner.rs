@@ -5,7 +5,9 @@
 //! else is captured; the raw bytes go to the store before any view is rendered, because a
 //! view may only elide what a handle can bring back. The stdout view is written in full,
 //! then the stderr view, then lens's own diagnostics, so nothing of lens's lands inside
-//! the child's streams. The log record is written last and its failure is ignored.
+//! the child's streams. When lens's stdout and stderr are one file or pipe (`2>&1`), the
+//! lines of both views are written in the order they arrived instead (see `merge`), so
+//! the merged output ends where the command ended; the diagnostics still come last. The log record is written last and its failure is ignored.
 //!
 //! Once the child has run, nothing lens does can change the exit status: every failure of
 //! lens's own (store, config, pipeline) degrades the view to raw, is logged, and the
@@ -20,6 +22,7 @@ use crate::handle::Handle;
 use crate::interactive::Mode;
 use crate::level::Level;
 use crate::log::{self, Bytes, Record};
+use crate::merge;
 use crate::pipeline;
 use crate::platform;
 use crate::store::{self, Meta, Store};
@@ -152,9 +155,25 @@ pub fn run(args: Args) -> i32 {
     };
     let out_view = render(&captured.stdout, Stream::Stdout);
     let err_view = render(&captured.stderr, Stream::Stderr);
-    emit(&mut io::stdout().lock(), &out_view);
+    if platform::stdout_is_stderr() {
+        let lines = merge::interleave(
+            merge::Side {
+                raw: &captured.stdout,
+                view: &out_view,
+            },
+            merge::Side {
+                raw: &captured.stderr,
+                view: &err_view,
+            },
+            &captured.arrival,
+            &handle,
+        );
+        emit_interleaved(&lines);
+    } else {
+        emit(&mut io::stdout().lock(), &out_view);
+        emit(&mut io::stderr().lock(), &err_view);
+    }
     let mut stderr = io::stderr().lock();
-    emit(&mut stderr, &err_view);
     for line in &diagnostics {
         emit(&mut stderr, format!("{line}\n").as_bytes());
     }
@@ -232,6 +251,24 @@ pub(crate) fn emit(out: &mut dyn Write, bytes: &[u8]) -> bool {
     out.write_all(bytes).and_then(|()| out.flush()).is_ok()
 }
 
+/// Write merged view lines, each to its own stream, flushing at every switch so a shared
+/// pipe receives them in this order. A stream whose reader left is not written again.
+fn emit_interleaved(lines: &[(Stream, &[u8])]) {
+    let (mut stdout, mut stderr) = (io::stdout().lock(), io::stderr().lock());
+    let (mut out_open, mut err_open) = (true, true);
+    for run in lines.chunk_by(|a, b| a.0 == b.0) {
+        let bytes: Vec<u8> = run
+            .iter()
+            .flat_map(|(_, line)| line.iter().copied())
+            .collect();
+        match run[0].0 {
+            Stream::Stdout if out_open => out_open = emit(&mut stdout, &bytes),
+            Stream::Stderr if err_open => err_open = emit(&mut stderr, &bytes),
+            _ => {}
+        }
+    }
+}
+
 /// Words that name shell builtins rather than programs, for a helpful not-found message.
 const SHELL_BUILTINS: [&str; 14] = [
     "cd", "export", "source", ".", "alias", "unalias", "set", "unset", "eval", "exec", "ulimit",
@@ -303,6 +340,7 @@ mod tests {
             status,
             pipes_held_open: false,
             reader_left: false,
+            arrival: Vec::new(),
             duration: Default::default(),
         };
         let saved = save(

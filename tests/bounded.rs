@@ -140,3 +140,54 @@ fn a_child_that_no_longer_writes_to_stdout_runs_on_after_the_reader_left() {
     assert_eq!(stderr, "done\n");
     assert!(took >= Duration::from_secs(1), "took {took:?}");
 }
+
+/// Run lens on `script` with its stdout and stderr one pipe, as `2>&1 | ...` makes them;
+/// return everything that came through it.
+fn merged_output(dir: &TestDir, script: &str) -> String {
+    let (mut reader, writer) = std::io::pipe().unwrap();
+    let mut command = dir.lens(["sh", "-c", script]);
+    command.stdout(writer.try_clone().unwrap()).stderr(writer);
+    let mut child = command.spawn().unwrap();
+    // The test's copies of the write end went with `command`: drop it so EOF can come.
+    drop(command);
+    let mut merged = String::new();
+    std::io::Read::read_to_string(&mut reader, &mut merged).unwrap();
+    child.wait().unwrap();
+    merged
+}
+
+#[test]
+fn merged_streams_come_out_in_the_order_they_arrived() {
+    // issue 8, rule 6 and defect 9: `2>&1 | tail` must end where the command ended.
+    let dir = TestDir::new("merged-order");
+    let script = "for i in 1 2 3; do echo out$i; sleep 0.1; echo err$i >&2; sleep 0.1; done";
+    assert_eq!(
+        merged_output(&dir, script),
+        "out1\nerr1\nout2\nerr2\nout3\nerr3\n"
+    );
+}
+
+#[test]
+fn a_merged_view_with_elisions_still_ends_where_the_command_ended() {
+    let dir = TestDir::new("merged-elided");
+    let script = "echo '     Running unittests' >&2; sleep 0.1; \
+                  i=0; while [ $i -lt 3000 ]; do echo 'the same routine line, again'; i=$((i+1)); done; sleep 0.1; \
+                  echo 'test result: ok. 3000 passed; 0 failed' >&2";
+    let merged = merged_output(&dir, script);
+    let lines: Vec<&str> = merged.lines().collect();
+    assert_eq!(lines.first(), Some(&"     Running unittests"), "{merged}");
+    assert_eq!(
+        lines.last(),
+        Some(&"test result: ok. 3000 passed; 0 failed"),
+        "{merged}"
+    );
+    assert!(lines.len() < 3002, "something was elided:\n{merged}");
+}
+
+#[test]
+fn separate_pipes_still_get_the_stdout_view_then_the_stderr_view() {
+    let dir = TestDir::new("separate-order");
+    let output = dir.sh("echo out1; sleep 0.1; echo err1 >&2; sleep 0.1; echo out2");
+    assert_eq!(text(&output.stdout), "out1\nout2\n");
+    assert_eq!(text(&output.stderr), "err1\n");
+}

@@ -680,8 +680,9 @@ pub fn restore(readable: &str, raw: &[u8], out: &str, handle: &str) -> Vec<u8> {
     bytes
 }
 
-/// (count, first, last) of a marker line with this handle.
-fn parse_marker(line: &str, handle: &str) -> Option<(usize, usize, usize)> {
+/// (count, first, last) of a marker line with this handle. The runner reads markers back
+/// with it to place each view line where its raw lines arrived.
+pub fn parse_marker(line: &str, handle: &str) -> Option<(usize, usize, usize)> {
     let rest = line.strip_prefix("[lens: ")?.strip_suffix(']')?;
     let (count, rest) = rest.split_once(' ')?;
     let rest = rest
