@@ -23,6 +23,25 @@
 //! (141 for a death by SIGPIPE). A signal is not sent instead, because it would also end
 //! a child that was never going to write again. What was read before is kept and stored.
 //!
+//! Each read goes to the store as it arrives: the runner hands [`collect`] the entry's
+//! `stdout` and `stderr` files ([`Sinks`]) and each drain appends its reads there before
+//! anything else, so a lens killed mid-run leaves in the store every byte it read. The
+//! drains hold nothing in memory: the view is rendered from the stored files afterwards
+//! (see `window`), and they only count each stream's bytes and newlines. When there is no
+//! store to write (no sinks, or a write to one fails), the view will be raw: both drains
+//! then write what the file holds so far, and every later read, straight through to lens's
+//! own stdout and stderr as it arrives. Either way lens holds at most one [`CHUNK`] per
+//! stream while the command runs, whatever it prints.
+//!
+//! A prompt on a terminal (`read -p`, `input()`) must be seen before it is answered. When
+//! lens's stdin and a stream's destination are both terminals and that stream goes quiet
+//! for [`PROMPT_QUIET`] after a partial line, lens gives the run the terminal: both drains
+//! write what the store holds so far, then every later read, straight through, and keep
+//! storing it. The runner then shows nothing more (nothing is shown twice) and logs the
+//! run as passed through. A drain on a terminal wakes every [`PROMPT_QUIET`]/3 to notice
+//! that the other stream gave the terminal. Off a terminal none of this happens: a pipe's
+//! reader cannot answer a prompt anyway.
+//!
 //! The two streams stay apart, but the order in which their bytes arrived is recorded:
 //! each read appends which stream it was and how many bytes it brought to one shared
 //! [`Arrival`] list, consecutive reads of one stream merged into one entry, so the list
@@ -33,7 +52,9 @@
 
 use crate::block::Stream;
 use crate::platform::{self, AsPipe, Ready};
-use std::io::{self, Read};
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -44,11 +65,32 @@ use std::time::{Duration, Instant};
 /// How long lens waits for the pipes to close after the child has exited.
 pub const EOF_GRACE: Duration = Duration::from_millis(200);
 
+/// The size of one read; also all lens holds of a stream once it passes through.
+pub const CHUNK: usize = 64 * 1024;
+
+/// How long a terminal stream may stay quiet after a partial line before lens takes it
+/// for a prompt and gives the run the terminal.
+pub const PROMPT_QUIET: Duration = Duration::from_millis(300);
+
 /// What a captured run produced.
 #[derive(Debug)]
 pub struct Captured {
+    /// The bytes lens holds in memory: none while the store is written (they are in its
+    /// files), and none once they pass through; only the unit tests' runs hold them.
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
+    /// How many bytes and newlines each stream brought in all.
+    pub stdout_bytes: u64,
+    pub stderr_bytes: u64,
+    pub stdout_newlines: u64,
+    pub stderr_newlines: u64,
+    /// The store could not be written: from then on both streams were written through to
+    /// lens's own stdout and stderr as they arrived, and are not held above.
+    pub passed_through: bool,
+    /// A prompt on a terminal made the run pass through (and still be stored).
+    pub gave_terminal: bool,
+    /// Why the store's files could not be written, if they could not.
+    pub store_error: Option<String>,
     pub status: ExitStatus,
     /// Some descendant still held a pipe open when lens stopped reading.
     pub pipes_held_open: bool,
@@ -66,19 +108,44 @@ pub struct Arrival {
     pub bytes: usize,
 }
 
-/// The shared arrival list both drains append to.
-type ArrivalLog = Arc<Mutex<Vec<Arrival>>>;
+/// One stream's store file, appended to as bytes arrive, and its path (to read it back).
+pub type Sink = (File, PathBuf);
+/// The store's files for stdout and stderr.
+pub type Sinks = (Sink, Sink);
 
-fn record_arrival(log: &ArrivalLog, stream: Stream, bytes: usize) {
-    let mut log = log.lock().expect("arrival lock");
-    match log.last_mut() {
-        Some(last) if last.stream == stream => last.bytes += bytes,
-        _ => log.push(Arrival { stream, bytes }),
+/// What both drains share.
+#[derive(Default)]
+struct Shared {
+    arrival: Mutex<Vec<Arrival>>,
+    /// Set once a sink failed (or there were none): both drains then pass through.
+    store_failed: AtomicBool,
+    /// Which of lens's stdout and stderr are terminals, with stdin one too.
+    terminal: [bool; 2],
+    /// Set once a prompt went quiet on a terminal: both drains then pass through, and
+    /// keep storing.
+    give_terminal: AtomicBool,
+    store_error: Mutex<Option<String>>,
+}
+
+impl Shared {
+    fn record_arrival(&self, stream: Stream, bytes: usize) {
+        let mut log = self.arrival.lock().expect("arrival lock");
+        match log.last_mut() {
+            Some(last) if last.stream == stream => last.bytes += bytes,
+            _ => log.push(Arrival { stream, bytes }),
+        }
+    }
+
+    fn fail_store(&self, error: String) {
+        self.store_error
+            .lock()
+            .expect("store error lock")
+            .get_or_insert(error);
+        self.store_failed.store(true, Ordering::SeqCst);
     }
 }
 
-/// Spawn `command` with piped stdout and stderr. `on_spawn` runs with the child's pid as
-/// soon as it exists (the runner installs signal forwarding there).
+/// Spawn `command` with piped stdout and stderr.
 pub fn spawn(command: &mut Command) -> io::Result<Child> {
     command
         .stdout(Stdio::piped())
@@ -87,18 +154,48 @@ pub fn spawn(command: &mut Command) -> io::Result<Child> {
         .spawn()
 }
 
-/// Drain both pipes of a spawned child and wait for it.
-pub fn collect(mut child: Child, started: Instant) -> io::Result<Captured> {
-    let arrival = ArrivalLog::default();
+/// Drain both pipes of a spawned child into `sinks` (and memory) and wait for it. Without
+/// sinks, or once one fails, both streams pass straight through to lens's own.
+pub fn collect(child: Child, started: Instant, sinks: Option<Sinks>) -> io::Result<Captured> {
+    collect_into(child, started, sinks, false)
+}
+
+/// [`collect`]; with `hold`, the drains also keep every byte in memory (unit tests).
+fn collect_into(
+    mut child: Child,
+    started: Instant,
+    sinks: Option<Sinks>,
+    hold: bool,
+) -> io::Result<Captured> {
+    use std::io::IsTerminal;
+    let stdin = io::stdin().is_terminal();
+    let shared = Arc::new(Shared {
+        terminal: [
+            stdin && io::stdout().is_terminal(),
+            stdin && io::stderr().is_terminal(),
+        ],
+        ..Shared::default()
+    });
+    let (out_sink, err_sink) = match sinks {
+        Some((out, err)) => (Some(out), Some(err)),
+        None => {
+            shared.store_failed.store(true, Ordering::SeqCst);
+            (None, None)
+        }
+    };
     let stdout = Drain::start(
         child.stdout.take().expect("stdout is piped"),
         Stream::Stdout,
-        &arrival,
+        out_sink,
+        hold,
+        &shared,
     );
     let stderr = Drain::start(
         child.stderr.take().expect("stderr is piped"),
         Stream::Stderr,
-        &arrival,
+        err_sink,
+        hold,
+        &shared,
     );
     let status = child.wait()?;
     let duration = started.elapsed();
@@ -106,65 +203,130 @@ pub fn collect(mut child: Child, started: Instant) -> io::Result<Captured> {
     let reader_left = Arc::clone(&stdout.reader_left);
     let (stdout, out_closed) = stdout.finish(deadline);
     let (stderr, err_closed) = stderr.finish(deadline);
+    let store_error = shared.store_error.lock().expect("store error lock").clone();
     Ok(Captured {
-        stdout,
-        stderr,
+        passed_through: stdout.passed || stderr.passed,
+        gave_terminal: shared.give_terminal.load(Ordering::SeqCst),
+        stdout_bytes: stdout.total,
+        stderr_bytes: stderr.total,
+        stdout_newlines: stdout.newlines,
+        stderr_newlines: stderr.newlines,
+        stdout: stdout.bytes,
+        stderr: stderr.bytes,
+        store_error,
         status,
         pipes_held_open: !(out_closed && err_closed),
         reader_left: reader_left.load(Ordering::SeqCst),
-        arrival: std::mem::take(&mut *arrival.lock().expect("arrival lock")),
+        arrival: std::mem::take(&mut *shared.arrival.lock().expect("arrival lock")),
         duration,
     })
 }
 
+/// What one drain has read.
+#[derive(Default)]
+struct Held {
+    /// Bytes held in memory: only with `hold` (and then until they pass through).
+    bytes: Vec<u8>,
+    total: u64,
+    newlines: u64,
+    passed: bool,
+    /// Set once lens stopped waiting for this pipe: nothing more is recorded or stored.
+    stopped: bool,
+}
+
 /// One pipe being read to EOF on its own thread.
 struct Drain {
-    buffer: Arc<Mutex<Vec<u8>>>,
+    held: Arc<Mutex<Held>>,
     reader_left: Arc<AtomicBool>,
     done: mpsc::Receiver<()>,
 }
 
 impl Drain {
-    /// Read `pipe`, the child's `stream`, on a new thread, recording each read in
-    /// `arrival`. The stdout drain stops (closing the pipe) as soon as the reader of
-    /// lens's stdout leaves.
+    /// Read `pipe`, the child's `stream`, on a new thread: each read goes to `sink`, to
+    /// memory, and into the shared arrival list. The stdout drain stops (closing the pipe)
+    /// as soon as the reader of lens's stdout leaves.
     fn start(
         mut pipe: impl Read + AsPipe + Send + 'static,
         stream: Stream,
-        arrival: &ArrivalLog,
+        mut sink: Option<Sink>,
+        hold: bool,
+        shared: &Arc<Shared>,
     ) -> Drain {
         let mut watch_reader = stream == Stream::Stdout;
-        let arrival = Arc::clone(arrival);
-        let buffer = Arc::new(Mutex::new(Vec::new()));
+        let shared = Arc::clone(shared);
+        let held = Arc::new(Mutex::new(Held::default()));
         let reader_left = Arc::new(AtomicBool::new(false));
         let (tx, done) = mpsc::channel();
-        let shared = Arc::clone(&buffer);
+        let mine = Arc::clone(&held);
         let left = Arc::clone(&reader_left);
+        let on_terminal = shared.terminal[usize::from(stream == Stream::Stderr)];
+        let any_terminal = shared.terminal.iter().any(|&t| t);
         thread::spawn(move || {
-            let mut chunk = vec![0u8; 64 * 1024];
+            let mut chunk = vec![0u8; CHUNK];
+            let mut out = Passthrough::new(stream);
+            // The last read ended inside a line: the child may be waiting at a prompt.
+            let mut partial = false;
             loop {
-                if watch_reader {
-                    match platform::wait_for_input(&pipe) {
+                let passed = mine.lock().expect("reader lock").passed;
+                let timeout = match () {
+                    _ if passed || !any_terminal => None,
+                    _ if on_terminal && partial => Some(PROMPT_QUIET),
+                    // Wake now and then to see whether the other stream gave the terminal.
+                    _ => Some(PROMPT_QUIET / 3),
+                };
+                if watch_reader || timeout.is_some() {
+                    match platform::wait_for_input(&pipe, watch_reader, timeout) {
                         Ok(Ready::Input) => {}
                         Ok(Ready::ReaderLeft) => {
                             left.store(true, Ordering::SeqCst);
                             break;
                         }
+                        Ok(Ready::Quiet) => {
+                            if on_terminal && partial {
+                                shared.give_terminal.store(true, Ordering::SeqCst);
+                            }
+                            let mut held = mine.lock().expect("reader lock");
+                            if held.stopped {
+                                break;
+                            }
+                            pass_if_asked(&shared, &mut held, &mut sink, &mut out);
+                            continue;
+                        }
                         Ok(Ready::Unwatchable) | Err(_) => watch_reader = false,
                     }
                 }
-                match pipe.read(&mut chunk) {
+                let n = match pipe.read(&mut chunk) {
                     Ok(0) => break,
-                    Ok(n) => {
-                        // Appended under the buffer's lock, so the arrival list never
-                        // counts a byte that the buffer does not hold yet.
-                        let mut buffer = shared.lock().expect("reader lock");
-                        buffer.extend_from_slice(&chunk[..n]);
-                        record_arrival(&arrival, stream, n);
-                    }
+                    Ok(n) => n,
                     Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
                     Err(_) => break,
+                };
+                let bytes = &chunk[..n];
+                partial = bytes.last() != Some(&b'\n');
+                // Under the lock, so the arrival list never counts a byte not yet held,
+                // and `finish` never takes a count while a read is half recorded.
+                let mut held = mine.lock().expect("reader lock");
+                if held.stopped {
+                    break;
                 }
+                if let Some((file, _)) = &mut sink
+                    && let Err(error) = file.write_all(bytes)
+                {
+                    shared.fail_store(format!(
+                        "failed to write the {} file: {error}",
+                        stream.name()
+                    ));
+                }
+                // What is in the file (all but this read) goes out first, then the rest.
+                pass_if_asked(&shared, &mut held, &mut sink, &mut out);
+                if held.passed {
+                    out.write(bytes);
+                } else if hold {
+                    held.bytes.extend_from_slice(bytes);
+                }
+                held.total += n as u64;
+                held.newlines += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+                shared.record_arrival(stream, n);
             }
             // Dropping the pipe here closes lens's end: after a reader left, that is what
             // makes the child's next write raise SIGPIPE.
@@ -172,23 +334,81 @@ impl Drain {
             let _ = tx.send(());
         });
         Drain {
-            buffer,
+            held,
             reader_left,
             done,
         }
     }
 
-    /// Wait for EOF until `deadline`; return the bytes read and whether EOF came.
-    fn finish(self, deadline: Instant) -> (Vec<u8>, bool) {
+    /// Wait for EOF until `deadline`; return what was read and whether EOF came.
+    fn finish(self, deadline: Instant) -> (Held, bool) {
         let timeout = deadline.saturating_duration_since(Instant::now());
         let closed = self.done.recv_timeout(timeout).is_ok();
-        let bytes = match Arc::try_unwrap(self.buffer) {
+        // A drain still blocked on a pipe a grandchild holds must not add to the store's
+        // file after its size has been taken for meta.json.
+        self.held.lock().expect("reader lock").stopped = true;
+        let held = match Arc::try_unwrap(self.held) {
             // The reader finished and dropped its reference: take the buffer without a copy.
             Ok(mutex) => mutex.into_inner().expect("reader lock"),
             // The reader is still blocked on a pipe a grandchild holds: take what it has.
             Err(shared) => std::mem::take(&mut *shared.lock().expect("reader lock")),
         };
-        (bytes, closed)
+        (held, closed)
+    }
+}
+
+/// Start passing through if the store failed or a prompt gave the run the terminal: what
+/// the file holds of this stream (or memory, in tests) is written first. A failed store
+/// is written no more; a terminal run keeps being stored.
+fn pass_if_asked(shared: &Shared, held: &mut Held, sink: &mut Option<Sink>, out: &mut Passthrough) {
+    let failed = shared.store_failed.load(Ordering::SeqCst);
+    if held.passed || !(failed || shared.give_terminal.load(Ordering::SeqCst)) {
+        return;
+    }
+    held.passed = true;
+    if let Some((_, path)) = sink.as_ref() {
+        out.copy_from(path, held.total);
+    }
+    if failed {
+        *sink = None;
+    }
+    out.write(&std::mem::take(&mut held.bytes));
+}
+
+/// lens's own stdout or stderr, for bytes passed through; a failed write stops it quietly.
+struct Passthrough {
+    stream: Stream,
+    open: bool,
+}
+
+impl Passthrough {
+    fn new(stream: Stream) -> Passthrough {
+        Passthrough { stream, open: true }
+    }
+
+    /// Pass through the first `len` bytes of the file at `path`, in chunks.
+    fn copy_from(&mut self, path: &std::path::Path, len: u64) {
+        let Ok(file) = File::open(path) else {
+            return;
+        };
+        let mut file = file.take(len);
+        let mut chunk = vec![0u8; CHUNK];
+        while let Ok(n) = file.read(&mut chunk) {
+            if n == 0 {
+                break;
+            }
+            self.write(&chunk[..n]);
+        }
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        if !self.open || bytes.is_empty() {
+            return;
+        }
+        self.open = match self.stream {
+            Stream::Stdout => crate::runner::emit(&mut io::stdout().lock(), bytes),
+            Stream::Stderr => crate::runner::emit(&mut io::stderr().lock(), bytes),
+        };
     }
 }
 
@@ -196,10 +416,55 @@ impl Drain {
 mod tests {
     use super::*;
 
+    /// Sinks in a fresh temporary directory, as the store would hand them over.
+    fn sinks(name: &str) -> (Sinks, PathBuf) {
+        static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let dir =
+            std::env::temp_dir().join(format!("lens-capture-{name}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let sink = |name: &str| (File::create(dir.join(name)).unwrap(), dir.join(name));
+        ((sink("stdout"), sink("stderr")), dir)
+    }
+
     fn run(script: &str) -> Captured {
+        let (sinks, dir) = sinks("run");
         let mut command = Command::new("sh");
         command.args(["-c", script]);
-        collect(spawn(&mut command).unwrap(), Instant::now()).unwrap()
+        let captured = collect_into(
+            spawn(&mut command).unwrap(),
+            Instant::now(),
+            Some(sinks),
+            true,
+        )
+        .unwrap();
+        // What reached the files is exactly what was held.
+        if !captured.pipes_held_open {
+            assert_eq!(std::fs::read(dir.join("stdout")).unwrap(), captured.stdout);
+            assert_eq!(std::fs::read(dir.join("stderr")).unwrap(), captured.stderr);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+        captured
+    }
+
+    #[test]
+    fn each_read_reaches_its_file_before_the_child_ends() {
+        let (sinks, dir) = sinks("through");
+        let mut command = Command::new("sh");
+        command.args(["-c", "echo one; echo err >&2; sleep 2; echo two"]);
+        let child = spawn(&mut command).unwrap();
+        let reader = thread::spawn(move || collect(child, Instant::now(), Some(sinks)).unwrap());
+        thread::sleep(Duration::from_millis(800));
+        assert_eq!(std::fs::read(dir.join("stdout")).unwrap(), b"one\n");
+        assert_eq!(std::fs::read(dir.join("stderr")).unwrap(), b"err\n");
+        let captured = reader.join().unwrap();
+        assert_eq!(std::fs::read(dir.join("stdout")).unwrap(), b"one\ntwo\n");
+        assert!(captured.stdout.is_empty(), "nothing is held in memory");
+        assert_eq!((captured.stdout_bytes, captured.stderr_bytes), (8, 4));
+        assert_eq!((captured.stdout_newlines, captured.stderr_newlines), (2, 1));
+        assert!(!captured.passed_through && captured.store_error.is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -4,9 +4,11 @@
 //! argv ──cli──> Args                              (usage error: one line, exit 2)
 //!   command::CommandLine::resolve: the program, seen through wrappers, once
 //!   its mode ── Exec ──> exec                     (lens disappears; nothing stored)
-//!   capture: spawn, drain stdout and stderr on two threads, wait
-//!   store: raw bytes + meta.json under a fresh handle
-//!   per stream, view::stream: binary, store or config failure ⇒ raw; else pipeline::view
+//!   store: a fresh handle, reserved before the command starts
+//!   capture: spawn, drain stdout and stderr on two threads into the store, wait
+//!   store: meta.json last, completing the entry
+//!   per stream, window: read back from the store, whole up to 16 MiB, else head + tail
+//!     view::stream: binary, store or config failure ⇒ raw; else pipeline::view
 //!   write the stdout view, then the stderr view (merge: in arrival order when both are
 //!   one pipe), then lens's own diagnostics
 //!   log one JSON line; exit with the child's status
@@ -34,6 +36,7 @@ pub mod show;
 pub mod stats;
 pub mod store;
 pub mod view;
+pub mod window;
 
 use cli::Parsed;
 use std::ffi::OsString;

@@ -42,6 +42,8 @@ pub enum Ready {
     ReaderLeft,
     /// lens's stdout cannot be watched (it is closed); stop asking, just read.
     Unwatchable,
+    /// Nothing happened within the timeout.
+    Quiet,
 }
 
 /// Create `path` and any missing parents as directories only the owner can enter (0700).
@@ -151,13 +153,18 @@ mod imp {
     /// What a child's pipe must be for [`wait_for_input`] to wait on it.
     pub use std::os::fd::AsFd as AsPipe;
 
-    /// Block until `pipe` can be read, or the reader of lens's own stdout (fd 1) has gone.
+    /// Block until `pipe` can be read, or (with `watch_stdout`) the reader of lens's own
+    /// stdout (fd 1) has gone, or `timeout` passed.
     ///
     /// poll(2) reports POLLERR on the write end of a pipe whose readers have all closed
     /// it, and POLLHUP on a socket or terminal that hung up, even with no events asked
     /// for; a regular file or /dev/null never reports either. So this notices a reader
     /// leaving without writing a byte to it.
-    pub fn wait_for_input(pipe: &impl AsPipe) -> io::Result<super::Ready> {
+    pub fn wait_for_input(
+        pipe: &impl AsPipe,
+        watch_stdout: bool,
+        timeout: Option<std::time::Duration>,
+    ) -> io::Result<super::Ready> {
         use std::os::fd::AsRawFd;
         let mut fds = [
             libc::pollfd {
@@ -166,17 +173,24 @@ mod imp {
                 revents: 0,
             },
             libc::pollfd {
-                fd: libc::STDOUT_FILENO,
+                // poll skips a negative fd.
+                fd: if watch_stdout {
+                    libc::STDOUT_FILENO
+                } else {
+                    -1
+                },
                 events: 0,
                 revents: 0,
             },
         ];
+        let timeout_ms = timeout.map_or(-1, |t| t.as_millis().min(i32::MAX as u128) as libc::c_int);
+        let mut ready;
         loop {
             // SAFETY: `fds` is a valid, writable array of two initialised pollfd structs
             // that outlives the call, and its length is passed exactly. The pipe's fd is
             // borrowed from `pipe` for the duration, so it cannot be closed and reused
             // under us; fd 1 is only polled, never read or written.
-            let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, -1) };
+            ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout_ms) };
             if ready >= 0 {
                 break;
             }
@@ -186,7 +200,9 @@ mod imp {
             }
         }
         let stdout = fds[1].revents;
-        Ok(if stdout & libc::POLLNVAL != 0 {
+        Ok(if ready == 0 {
+            super::Ready::Quiet
+        } else if stdout & libc::POLLNVAL != 0 {
             super::Ready::Unwatchable
         } else if stdout & (libc::POLLERR | libc::POLLHUP) != 0 {
             super::Ready::ReaderLeft

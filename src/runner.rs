@@ -2,12 +2,17 @@
 //!
 //! The order is the contract. Interactive and never-ending commands are exec'd before
 //! anything else happens: lens disappears and the command has the terminal. Everything
-//! else is captured; the raw bytes go to the store before any view is rendered, because a
-//! view may only elide what a handle can bring back. The stdout view is written in full,
-//! then the stderr view, then lens's own diagnostics, so nothing of lens's lands inside
-//! the child's streams. When lens's stdout and stderr are one file or pipe (`2>&1`), the
-//! lines of both views are written in the order they arrived instead (see `merge`), so
-//! the merged output ends where the command ended; the diagnostics still come last. The log record is written last and its failure is ignored.
+//! else is captured; the raw bytes go to the store as they arrive (the entry is begun
+//! before the command starts and completed with its `meta.json` after it ends), because a
+//! view may only elide what a handle can bring back, and a lens killed mid-run must still
+//! leave what the command printed. Without a store the output passes straight through,
+//! raw (see `capture`). The views are read back from the store (see `window`). The stdout
+//! view is written in full, then the stderr view, then lens's own diagnostics, so nothing
+//! of lens's lands inside the child's streams. When lens's stdout and stderr are one file
+//! or pipe (`2>&1`), the lines of both views are written in the order they arrived
+//! instead (see `merge`), so the merged output ends where the command ended; the
+//! diagnostics still come last. The log record is written last and its failure is
+//! ignored.
 //!
 //! Once the child has run, nothing lens does can change the exit status: every failure of
 //! lens's own (store, config, pipeline) degrades the view to raw, is logged, and the
@@ -25,12 +30,15 @@ use crate::log::{self, Bytes, Record};
 use crate::merge;
 use crate::pipeline;
 use crate::platform;
-use crate::store::{self, Meta, Store};
+use crate::store::{self, Meta, Part, Store};
 use crate::view;
+use crate::window;
 use anyhow::{Context, Result};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
@@ -81,9 +89,45 @@ pub fn run(args: Args) -> i32 {
     }
 
     platform::prepare_child(&mut command);
+    // The entry is begun before the command starts, so its bytes reach the store as they
+    // arrive and a lens killed mid-run still leaves them there.
+    let store = store::root(&env).map(Store::new);
+    let (entry, sinks) = match begin(store.as_ref(), &argv, &cwd, started_at) {
+        Ok(store::Entry {
+            handle,
+            stdout,
+            stderr,
+            lease,
+        }) => {
+            let dir = store
+                .as_ref()
+                .expect("an entry has a store")
+                .entry_dir(handle);
+            let paths = (
+                dir.join(Part::Stdout.file_name()),
+                dir.join(Part::Stderr.file_name()),
+            );
+            (
+                Ok((handle, lease)),
+                Some(((stdout, paths.0), (stderr, paths.1))),
+            )
+        }
+        Err(error) => (Err(error), None),
+    };
+    // Where the streams are, for reading the views back, unless they passed through.
+    let files: Option<(PathBuf, PathBuf)> = sinks
+        .as_ref()
+        .map(|((_, out), (_, err))| (out.clone(), err.clone()));
+    let begun = entry.as_ref().ok().map(|(handle, _)| *handle);
+    let discard = |entry: &Result<(Handle, store::Lease)>| {
+        if let (Some(store), Ok((handle, _))) = (&store, entry) {
+            store.discard(*handle);
+        }
+    };
     let child = match capture::spawn(&mut command) {
         Ok(child) => child,
         Err(error) => {
+            discard(&entry);
             record.mode = "error";
             record.note = Some(error.to_string());
             write_log(&record);
@@ -94,12 +138,13 @@ pub fn run(args: Args) -> i32 {
     if let Err(error) = platform::forward_signals_to(child.id()) {
         notes.push(format!("signal forwarding unavailable: {error}"));
     }
-    let collected = capture::collect(child, started);
+    let collected = capture::collect(child, started, sinks);
     platform::stop_forwarding();
     let captured = match collected {
         Ok(captured) => captured,
         Err(error) => {
             // Without a wait status there is no honest exit code to report; never 0.
+            discard(&entry);
             eprintln!("lens: lost track of `{}`: {error}", argv[0]);
             record.mode = "error";
             record.note = Some(format!("wait failed: {error}"));
@@ -109,9 +154,9 @@ pub fn run(args: Args) -> i32 {
     };
     let exit = platform::exit_code(captured.status);
 
-    let store = store::root(&env).map(Store::new);
-    let stored = save(
+    let stored = finish(
         store.as_ref(),
+        entry,
         &captured,
         (&argv, &cwd),
         exit,
@@ -122,6 +167,11 @@ pub fn run(args: Args) -> i32 {
     let store_error = stored.as_ref().err().map(|error| format!("{error:#}"));
     let blocked = view::blocker(store_error.as_deref(), config_error.as_deref());
     let mut diagnostics: Vec<String> = blocked.iter().map(|b| b.diagnostic.clone()).collect();
+    let blocker = blocked.map(|b| b.reason);
+    if captured.gave_terminal {
+        // Not a failure: what a person at the terminal saw is the raw run, as it happened.
+        notes.push("a prompt went quiet on the terminal; the run was passed through".into());
+    }
     if captured.reader_left {
         // Quiet on stderr, as a closed pipe always is; the log says why stdout stops short.
         notes.push("stdout reader left while the command ran; its stdout was closed".into());
@@ -146,32 +196,94 @@ pub fn run(args: Args) -> i32 {
         command: &resolved,
         settings: &config.pipeline,
     };
-    let mut render = |raw, stream: Stream| {
-        let (shown, reason) = view::stream(raw, blocked.as_ref(), &options(stream));
-        if let Some(reason) = reason {
-            raw_reason.insert(stream.name(), reason);
+    let files = files.filter(|_| !captured.passed_through);
+    let mut render = |stream: Stream| {
+        let (path, held, bytes, newlines) = match stream {
+            Stream::Stdout => (
+                files.as_ref().map(|f| &f.0),
+                &captured.stdout,
+                captured.stdout_bytes,
+                captured.stdout_newlines,
+            ),
+            Stream::Stderr => (
+                files.as_ref().map(|f| &f.1),
+                &captured.stderr,
+                captured.stderr_bytes,
+                captured.stderr_newlines,
+            ),
+        };
+        let rendered = match path {
+            Some(path) => {
+                let stored = window::Stored {
+                    path,
+                    bytes,
+                    newlines,
+                };
+                window::render(&stored, blocker.as_deref(), &options(stream)).unwrap_or_else(
+                    |error| window::Rendered {
+                        view: window::View::File(path.clone(), bytes),
+                        reason: Some(format!("store: {error:#}")),
+                        raw: None,
+                    },
+                )
+            }
+            None => {
+                let (view, reason) = stream_view(held, bytes, blocker.as_deref(), &options(stream));
+                window::Rendered {
+                    view: window::View::Bytes(view.into_owned()),
+                    reason,
+                    raw: Some(held.clone()),
+                }
+            }
+        };
+        if let Some(reason) = &rendered.reason {
+            raw_reason.insert(stream.name(), reason.clone());
+        } else if captured.gave_terminal && bytes > 0 && level != Level::Raw {
+            raw_reason.insert(stream.name(), "terminal: passed through at a prompt".into());
         }
-        shown
+        rendered
     };
-    let out_view = render(&captured.stdout, Stream::Stdout);
-    let err_view = render(&captured.stderr, Stream::Stderr);
-    if platform::stdout_is_stderr() {
-        let lines = merge::interleave(
-            merge::Side {
-                raw: &captured.stdout,
-                view: &out_view,
+    let out = render(Stream::Stdout);
+    let err = render(Stream::Stderr);
+    // Bytes passed through are out already, in arrival order; the offsets the merge maps
+    // by would no longer match what is held, and what is left is raw anyway. A stream too
+    // large to read whole is written after the other, as with separate pipes.
+    match (&out, &err) {
+        (
+            window::Rendered {
+                view: window::View::Bytes(out_view),
+                raw: Some(out_raw),
+                ..
             },
-            merge::Side {
-                raw: &captured.stderr,
-                view: &err_view,
+            window::Rendered {
+                view: window::View::Bytes(err_view),
+                raw: Some(err_raw),
+                ..
             },
-            &captured.arrival,
-            &handle,
-        );
-        emit_interleaved(&lines);
-    } else {
-        emit(&mut io::stdout().lock(), &out_view);
-        emit(&mut io::stderr().lock(), &err_view);
+        ) if platform::stdout_is_stderr() && !captured.passed_through => {
+            let lines = merge::interleave(
+                merge::Side {
+                    raw: out_raw,
+                    view: out_view,
+                },
+                merge::Side {
+                    raw: err_raw,
+                    view: err_view,
+                },
+                &captured.arrival,
+                &handle,
+            );
+            emit_interleaved(&lines);
+        }
+        _ => {
+            emit_view(&mut io::stdout().lock(), &out.view);
+            emit_view(&mut io::stderr().lock(), &err.view);
+        }
+    }
+    if stored.is_err()
+        && let (Some(store), Some(handle)) = (&store, begun)
+    {
+        store.discard(handle);
     }
     let mut stderr = io::stderr().lock();
     for line in &diagnostics {
@@ -183,20 +295,26 @@ pub fn run(args: Args) -> i32 {
     record.exit = Some(exit);
     record.dur_ms = Some(captured.duration.as_millis() as u64);
     record.raw = Some(Bytes {
-        stdout: captured.stdout.len() as u64,
-        stderr: captured.stderr.len() as u64,
+        stdout: captured.stdout_bytes,
+        stderr: captured.stderr_bytes,
     });
+    let passed = |total: u64, held: &[u8]| {
+        if captured.passed_through {
+            total - held.len() as u64
+        } else {
+            0
+        }
+    };
     record.shown = Some(Bytes {
-        stdout: out_view.len() as u64,
-        stderr: err_view.len() as u64,
+        stdout: out.view.len() + passed(captured.stdout_bytes, &captured.stdout),
+        stderr: err.view.len() + passed(captured.stderr_bytes, &captured.stderr),
     });
     record.raw_reason = raw_reason;
     record.note = (!notes.is_empty()).then(|| notes.join("; "));
     write_log(&record);
 
     if let (Some(store), Ok(handle)) = (&store, &stored) {
-        let large =
-            (captured.stdout.len() + captured.stderr.len()) as u64 > config.store.max_bytes / 16;
+        let large = captured.stdout_bytes + captured.stderr_bytes > config.store.max_bytes / 16;
         let now = SystemTime::now();
         if large || store.sweep_due(now) {
             let _ = store.sweep(&config.store, now, Some(*handle));
@@ -205,15 +323,33 @@ pub fn run(args: Args) -> i32 {
     exit
 }
 
-/// Store the run under a fresh handle. Any failure leaves no entry behind.
-fn save(
+/// One stream's view: raw when `blocker` says lens cannot vouch for a filtered one.
+/// `total` counts bytes already passed through, which `raw` no longer holds.
+fn stream_view<'a>(
+    raw: &'a [u8],
+    total: u64,
+    blocker: Option<&str>,
+    options: &pipeline::Request,
+) -> (Cow<'a, [u8]>, Option<String>) {
+    match blocker {
+        Some(reason) => {
+            let filtered_was_asked = options.level != Level::Raw && total > 0;
+            (
+                Cow::Borrowed(raw),
+                filtered_was_asked.then(|| reason.to_owned()),
+            )
+        }
+        None => view::render(raw, options),
+    }
+}
+
+/// Begin the run's store entry: a fresh handle, and the files its streams go to.
+fn begin(
     store: Option<&Store>,
-    captured: &Captured,
-    (argv, cwd): (&[String], &str),
-    exit: i32,
+    argv: &[String],
+    cwd: &str,
     started_at: SystemTime,
-    (level, budget): (Level, usize),
-) -> Result<Handle> {
+) -> Result<store::Entry> {
     let store = store.context("no store directory: set LENS_STORE or HOME")?;
     let seed = format!(
         "{argv:?}\0{cwd}\0{}\0{}",
@@ -223,7 +359,28 @@ fn save(
             .unwrap_or_default()
             .as_nanos()
     );
-    let handle = store.reserve(seed.as_bytes())?;
+    let start = store::Start {
+        handle: String::new(),
+        argv: argv.to_vec(),
+        cwd: cwd.to_owned(),
+        started_ms: millis(started_at),
+    };
+    store.begin(seed.as_bytes(), &start)
+}
+
+/// Complete the entry with its `meta.json`. On any failure, now or while the streams were
+/// written, the caller discards the entry once the raw output has been written from it.
+fn finish(
+    store: Option<&Store>,
+    entry: Result<(Handle, store::Lease)>,
+    captured: &Captured,
+    (argv, cwd): (&[String], &str),
+    exit: i32,
+    started_at: SystemTime,
+    (level, budget): (Level, usize),
+) -> Result<Handle> {
+    let (handle, _lease) = entry?;
+    let store = store.context("no store directory: set LENS_STORE or HOME")?;
     let meta = Meta {
         handle: handle.to_string(),
         argv: argv.to_vec(),
@@ -232,17 +389,27 @@ fn save(
         signal: captured.status.code().is_none().then_some(exit - 128),
         started_ms: millis(started_at),
         dur_ms: captured.duration.as_millis() as u64,
-        stdout_bytes: captured.stdout.len() as u64,
-        stderr_bytes: captured.stderr.len() as u64,
+        stdout_bytes: captured.stdout_bytes,
+        stderr_bytes: captured.stderr_bytes,
         lens_version: env!("CARGO_PKG_VERSION").to_owned(),
         level: Some(level),
         budget: Some(budget),
     };
-    if let Err(error) = store.write(handle, &captured.stdout, &captured.stderr, &meta) {
-        store.discard(handle);
-        return Err(error);
+    match &captured.store_error {
+        Some(error) => Err(anyhow::anyhow!("{error}")),
+        None => store.finish(handle, &meta).map(|()| handle),
     }
-    Ok(handle)
+}
+
+/// Write one stream's view, copying a stored file in chunks rather than loading it.
+pub(crate) fn emit_view(out: &mut dyn Write, view: &window::View) -> bool {
+    match view {
+        window::View::Bytes(bytes) => emit(out, bytes),
+        window::View::File(path, len) => std::fs::File::open(path)
+            .and_then(|file| io::copy(&mut file.take(*len), out))
+            .and_then(|_| out.flush())
+            .is_ok(),
+    }
 }
 
 /// Write `bytes`; a reader that went away (or any other write error) stops lens writing,
@@ -332,25 +499,11 @@ mod tests {
     }
 
     #[test]
-    fn save_without_a_store_directory_is_an_error() {
-        let status = Command::new("true").status().unwrap();
-        let captured = Captured {
-            stdout: vec![],
-            stderr: vec![],
-            status,
-            pipes_held_open: false,
-            reader_left: false,
-            arrival: Vec::new(),
-            duration: Default::default(),
-        };
-        let saved = save(
-            None,
-            &captured,
-            (&[], "/"),
-            0,
-            SystemTime::now(),
-            (Level::Filtered, 200),
+    fn without_a_store_directory_there_is_no_entry_to_begin() {
+        let error = begin(None, &[], "/", SystemTime::now()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "no store directory: set LENS_STORE or HOME"
         );
-        assert!(saved.is_err());
     }
 }

@@ -23,9 +23,10 @@ use crate::handle::Handle;
 use crate::level::Level;
 use crate::log::{self, Bytes, Record};
 use crate::pipeline;
-use crate::runner::emit;
-use crate::store::{self, Listed, Meta, Part, Store};
+use crate::runner::{emit, emit_view};
+use crate::store::{self, Listed, Meta, Part, State, Store};
 use crate::view;
+use crate::window;
 use regex::bytes::Regex;
 use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
@@ -117,7 +118,7 @@ fn show(
         let path = store.stored_part(handle, part);
         let written = if !selecting && (level == Level::Raw || meta.is_none()) {
             copy(path.as_deref(), sink)
-        } else {
+        } else if selecting {
             let raw = match path.as_deref().map(std::fs::read).transpose() {
                 Ok(raw) => raw.unwrap_or_default(),
                 Err(error) => {
@@ -125,34 +126,50 @@ fn show(
                     return 1;
                 }
             };
-            let shown = if selecting {
-                let selected = select(&raw, &args.lines, pattern.as_ref());
-                if pattern.is_some() {
-                    notes.push(format!(
-                        "lens: {} of {} {} lines match",
-                        selected.matched,
-                        selected.lines,
-                        part.file_name()
-                    ));
+            let selected = select(&raw, &args.lines, pattern.as_ref());
+            if pattern.is_some() {
+                notes.push(format!(
+                    "lens: {} of {} {} lines match",
+                    selected.matched,
+                    selected.lines,
+                    part.file_name()
+                ));
+            }
+            emit(sink, &selected.bytes);
+            Ok(selected.bytes.len() as u64)
+        } else {
+            // Through the same window as the live run, so a stream too large to filter
+            // whole is re-rendered as it was shown, within the same memory.
+            let meta = meta.as_ref().expect("an incomplete entry is copied raw");
+            let blocked = view::blocker(None, config_error.as_deref());
+            let request = request(meta, &command, part, level, budget, &config);
+            let rendered = path
+                .as_deref()
+                .map(|path| -> anyhow::Result<window::Rendered> {
+                    let stored = window::Stored {
+                        path,
+                        bytes: std::fs::metadata(path)?.len(),
+                        newlines: window::count_newlines(path)?,
+                    };
+                    window::render(
+                        &stored,
+                        blocked.as_ref().map(|b| b.reason.as_str()),
+                        &request,
+                    )
+                });
+            if let Some(blocked) = blocked
+                && !notes.contains(&blocked.diagnostic)
+            {
+                notes.push(blocked.diagnostic);
+            }
+            match rendered.transpose() {
+                Ok(Some(rendered)) => {
+                    emit_view(sink, &rendered.view);
+                    Ok(rendered.view.len())
                 }
-                selected.bytes
-            } else {
-                let meta = meta.as_ref().expect("an incomplete entry is copied raw");
-                let blocked = view::blocker(None, config_error.as_deref());
-                let (shown, _) = view::stream(
-                    &raw,
-                    blocked.as_ref(),
-                    &request(meta, &command, part, level, budget, &config),
-                );
-                if let Some(blocked) = blocked
-                    && !notes.contains(&blocked.diagnostic)
-                {
-                    notes.push(blocked.diagnostic);
-                }
-                shown.into_owned()
-            };
-            emit(sink, &shown);
-            Ok(shown.len() as u64)
+                Ok(None) => Ok(0),
+                Err(error) => Err(io::Error::other(format!("{error:#}"))),
+            }
         };
         match (part, written) {
             (Part::Stdout, Ok(n)) => printed.stdout = n,
@@ -166,9 +183,12 @@ fn show(
     drop(out);
     record.shown = Some(printed);
     if meta.is_none() {
+        let why = match store.state(handle) {
+            Ok(State::Writing) => "is still being written",
+            _ => "did not finish (lens was killed)",
+        };
         notes.push(format!(
-            "lens: run `{handle}` is incomplete (still being written, or its writer died); \
-             this is the raw output stored so far"
+            "lens: run `{handle}` is incomplete: it {why}; this is the raw output stored so far"
         ));
     }
     for note in notes {
@@ -206,7 +226,7 @@ fn resolve(store: &Store, typed: &str) -> Result<Handle, (i32, String)> {
         let listed = store.list().unwrap_or_default();
         return listed
             .iter()
-            .max_by_key(|entry| entry.started)
+            .max_by_key(|entry| entry.started())
             .map(|entry| entry.handle)
             .ok_or_else(|| (1, format!("no stored runs in `{}`", store.root().display())));
     }
@@ -317,7 +337,7 @@ fn list(store: &Store, log_dir: Option<&Path>, count: usize, record: &mut Record
             return 1;
         }
     };
-    listed.sort_by_key(|entry| std::cmp::Reverse(entry.started));
+    listed.sort_by_key(|entry| std::cmp::Reverse(entry.started()));
     listed.truncate(count);
     // Shown sizes are known only to the run that printed them, which logged them.
     let shown: BTreeMap<String, Bytes> = log_dir
@@ -345,8 +365,8 @@ fn list_table(listed: &[Listed], shown: &BTreeMap<String, Bytes>, now: SystemTim
     );
     for entry in listed {
         let handle = entry.handle.to_string();
-        let age = now.duration_since(entry.started).unwrap_or_default();
-        let (exit, command) = match &entry.meta {
+        let age = now.duration_since(entry.started()).unwrap_or_default();
+        let (exit, command) = match entry.meta() {
             Some(meta) => (meta.exit.to_string(), meta.argv.join(" ")),
             None => ("?".to_owned(), "(incomplete)".to_owned()),
         };
@@ -494,17 +514,19 @@ mod tests {
         let listed = [
             Listed {
                 handle: Handle::parse("0123abcd").unwrap(),
-                meta: Some(meta),
-                started: UNIX_EPOCH + Duration::from_secs(9_700),
+                state: State::Complete(meta),
+                start: None,
                 stdout_bytes: 2048,
                 stderr_bytes: 100,
+                modified: UNIX_EPOCH + Duration::from_secs(9_700),
             },
             Listed {
                 handle: Handle::parse("deadbeef").unwrap(),
-                meta: None,
-                started: UNIX_EPOCH + Duration::from_secs(9_990),
+                state: State::Abandoned,
+                start: None,
                 stdout_bytes: 5,
                 stderr_bytes: 0,
+                modified: UNIX_EPOCH + Duration::from_secs(9_990),
             },
         ];
         let shown = BTreeMap::from([(

@@ -191,3 +191,180 @@ fn separate_pipes_still_get_the_stdout_view_then_the_stderr_view() {
     assert_eq!(text(&output.stdout), "out1\nout2\n");
     assert_eq!(text(&output.stderr), "err1\n");
 }
+
+/// The one entry in `dir`'s store.
+fn only_entry(dir: &TestDir) -> String {
+    let names: Vec<String> = std::fs::read_dir(dir.store())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.starts_with('.'))
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    names[0].clone()
+}
+
+#[test]
+fn a_killed_lens_leaves_every_byte_printed_before_the_kill() {
+    let dir = TestDir::new("killed");
+    let mut lens = dir
+        .lens([
+            "sh",
+            "-c",
+            "echo one; sleep 1; echo two >&2; echo two; sleep 10",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    lens.kill().unwrap();
+    lens.wait().unwrap();
+    let handle = only_entry(&dir);
+    let shown = dir.run(["show", &handle, "--level", "3"]);
+    assert!(shown.status.success(), "{}", text(&shown.stderr));
+    assert_eq!(text(&shown.stdout), "one\ntwo\n");
+    assert!(
+        text(&shown.stderr).contains("did not finish (lens was killed)"),
+        "{}",
+        text(&shown.stderr)
+    );
+    assert_eq!(dir.show_raw(&handle, true), b"two\n");
+    // Without its exit status there is no view to render: show prints what was captured,
+    // raw, and says why.
+    let view = dir.run(["show", &handle]);
+    assert_eq!(status_code(view.status), 0);
+    assert_eq!(text(&view.stdout), "one\ntwo\n");
+    assert!(
+        text(&view.stderr).contains("did not finish (lens was killed)"),
+        "{}",
+        text(&view.stderr)
+    );
+}
+
+#[test]
+fn a_store_that_cannot_be_written_passes_the_output_through_as_it_arrives() {
+    // Nothing is held: the first line is out long before the command ends.
+    let dir = TestDir::new("passthrough");
+    std::fs::write(dir.path("file"), "").unwrap();
+    let mut lens = dir
+        .lens(["sh", "-c", "echo first; sleep 3; echo second; exit 6"])
+        .env("LENS_STORE", dir.path("file").join("store"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let mut stdout = std::io::BufReader::new(lens.stdout.take().unwrap());
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut stdout, &mut first).unwrap();
+    assert_eq!(first, "first\n");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    assert_eq!(rest, "second\n");
+    let output = lens.wait_with_output().unwrap();
+    assert_eq!(status_code(output.status), 6);
+    assert!(text(&output.stderr).starts_with("lens: the output was not stored"));
+    let record = dir.log().pop().unwrap();
+    assert_eq!(record["raw"]["stdout"], 13);
+    assert_eq!(record["shown"]["stdout"], 13);
+}
+
+#[test]
+fn a_stream_past_the_window_is_its_filtered_head_a_marker_and_its_end() {
+    let dir = TestDir::new("window");
+    // 3,000,000 lines, 22.9 MB: past the 16 MiB filtered whole.
+    let output = dir.run(["seq", "1", "3000000"]);
+    assert!(output.status.success());
+    let view = text(&output.stdout);
+    assert!(view.len() < 64 << 10, "{} bytes", view.len());
+    let lines: Vec<&str> = view.lines().collect();
+    assert_eq!(lines.first(), Some(&"1"), "{view}");
+    assert_eq!(lines.last(), Some(&"3000000"), "{view}");
+    assert_eq!(lines[lines.len() - 40], "2999961", "{view}");
+    let marker = lines[lines.len() - 41];
+    assert!(
+        marker.starts_with("[lens: ")
+            && marker.contains("-2999960, ")
+            && marker.contains("bytes past"),
+        "{marker}"
+    );
+    let stored = dir.show_raw(&dir.last_handle(), false);
+    assert_eq!(stored.len(), 22_888_896, "`seq 1 3000000 | wc -c`");
+    // `lens show` re-renders the same window, not the whole stream.
+    let again = dir.run(["show", &dir.last_handle()]);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    assert_eq!(text(&again.stdout), view);
+}
+
+#[test]
+fn a_prompt_on_a_terminal_is_visible_before_it_is_answered() {
+    // util-linux `script` gives lens a pty for stdin, stdout and stderr. The child prints
+    // a prompt without a newline and waits: lens must show it, not hold it.
+    let dir = TestDir::new("prompt");
+    let script = "printf 'name? '; read answer; echo \"hi $answer\"";
+    let quote = |word: &str| format!("'{}'", word.replace('\'', r"'\''"));
+    let line = format!("{} sh -c {}", quote(util::LENS), quote(script));
+    let mut child = Command::new("script")
+        .args(["-qfec", &line, "/dev/null"])
+        .current_dir(&dir.root)
+        .env("LENS_STORE", dir.store())
+        .env("LENS_LOG_DIR", dir.log_dir())
+        .env("LENS_CONFIG", dir.config())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("util-linux `script` is installed");
+    let mut stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut byte = [0u8; 1];
+        while let Ok(1) = std::io::Read::read(&mut stdout, &mut byte) {
+            seen.push(byte[0]);
+            let _ = tx.send(String::from_utf8_lossy(&seen).into_owned());
+        }
+    });
+    let started = Instant::now();
+    let mut seen = String::new();
+    while !seen.contains("name? ") && started.elapsed() < Duration::from_secs(5) {
+        if let Ok(text) = rx.recv_timeout(Duration::from_millis(50)) {
+            seen = text;
+        }
+    }
+    let waited = started.elapsed();
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, b"lens\n").unwrap();
+    let finished = Instant::now();
+    while !seen.contains("hi lens") && finished.elapsed() < Duration::from_secs(5) {
+        if let Ok(text) = rx.recv_timeout(Duration::from_millis(50)) {
+            seen = text;
+        }
+    }
+    drop(stdin);
+    let ended = Instant::now();
+    while child.try_wait().unwrap().is_none() && ended.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(seen.contains("name? "), "the prompt never showed: {seen:?}");
+    assert!(
+        waited < Duration::from_secs(2),
+        "the prompt took {waited:?}"
+    );
+    assert_eq!(seen.matches("name? ").count(), 1, "shown twice: {seen:?}");
+    assert!(seen.contains("hi lens"), "{seen:?}");
+    let record = dir.log().pop().unwrap();
+    assert!(
+        record["note"].as_str().unwrap_or("").contains("prompt"),
+        "{record}"
+    );
+    assert_eq!(dir.show_raw(&dir.last_handle(), false), b"name? hi lens\n");
+}
