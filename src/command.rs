@@ -31,6 +31,9 @@ pub struct CommandLine {
     pub subcommand: Option<String>,
     /// The programs seen through on the way, outermost first (`timeout`, `sh`).
     pub wrappers: Vec<String>,
+    /// The package script a package manager was asked to run (`test` of `pnpm test`,
+    /// `build` of `npm run build`): a name only the project's manifest can resolve.
+    pub script: Option<String>,
     /// Whether lens captures the command or gives it the terminal.
     pub mode: Mode,
 }
@@ -52,6 +55,10 @@ impl CommandLine {
     }
 
     fn from_trail(argv: Vec<String>, mode: Mode, trail: Vec<Vec<String>>) -> CommandLine {
+        let script = trail
+            .iter()
+            .find(|words| words.first().is_some_and(|w| w == "<script>"))
+            .and_then(|words| words[1..].iter().find(|w| !w.starts_with('-')).cloned());
         let at = trail.iter().rposition(|words| {
             words
                 .first()
@@ -63,6 +70,7 @@ impl CommandLine {
                 args: argv.iter().skip(1).cloned().collect(),
                 subcommand: None,
                 wrappers: Vec::new(),
+                script,
                 argv,
                 mode,
             };
@@ -84,6 +92,7 @@ impl CommandLine {
             args,
             subcommand,
             wrappers,
+            script,
             mode,
         }
     }
@@ -179,6 +188,12 @@ mod tests {
         assert_eq!(c.program_family(), "python");
         let c = resolve("npm run test");
         assert_eq!(c.program, "npm");
+        assert_eq!(c.script.as_deref(), Some("test"));
+        assert_eq!(
+            resolve("pnpm --filter web test").script.as_deref(),
+            Some("web")
+        );
+        assert_eq!(resolve("cargo test").script, None);
     }
 
     #[test]

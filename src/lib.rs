@@ -32,6 +32,7 @@ pub mod merge;
 pub mod pipeline;
 pub mod platform;
 pub mod runner;
+pub mod shell;
 pub mod show;
 pub mod stats;
 pub mod store;
