@@ -30,6 +30,27 @@ pub enum Parsed {
     Run(Args),
     Show(ShowArgs),
     Stats(StatsArgs),
+    Hook(HookArgs),
+    Init(InitArgs),
+}
+
+/// `lens hook <agent> [--post]`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct HookArgs {
+    pub agent: String,
+    /// The after-the-command hook (replace the output) instead of the rewrite.
+    pub post: bool,
+}
+
+/// `lens init <agent> [--dry-run] [--uninstall] [--project]` and `lens init --list`.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct InitArgs {
+    /// `None` with `list`.
+    pub agent: Option<String>,
+    pub list: bool,
+    pub dry_run: bool,
+    pub uninstall: bool,
+    pub project: bool,
 }
 
 /// `lens [OPTIONS] <command> [args...]`: options as typed, and the command.
@@ -96,6 +117,8 @@ pub const DEFAULT_TOP: usize = 5;
 const SHOW_USAGE: &str = "lens show <handle>|last [--level N] [--stdout|--stderr] \
                           [--lines A-B]... [--grep RE], or lens show --list [N]";
 const STATS_USAGE: &str = "lens stats [--json] [--since DAYS] [--top N]";
+const HOOK_USAGE: &str = "lens hook <agent> [--post]";
+const INIT_USAGE: &str = "lens init <agent> [--dry-run] [--uninstall] [--project] | --list";
 
 /// A usage error: printed as one line, exit status 2, nothing run.
 #[derive(Debug, PartialEq, Eq)]
@@ -122,6 +145,8 @@ pub enum Error {
         arg: String,
         usage: &'static str,
     },
+    /// `lens hook` or `lens init` without an agent.
+    NoAgent(&'static str),
 }
 
 impl fmt::Display for Error {
@@ -159,6 +184,10 @@ impl fmt::Display for Error {
             Error::UnexpectedIn { arg, usage } => {
                 write!(f, "unexpected argument `{arg}` (usage: {usage})")
             }
+            Error::NoAgent(word) => write!(
+                f,
+                "`lens {word}` needs an agent (`lens init --list` shows them)"
+            ),
         }
     }
 }
@@ -185,6 +214,8 @@ pub fn parse(args: Vec<OsString>) -> Result<Parsed, Error> {
             }
             Arg::Value(first) if first == "show" => return show(lex, args),
             Arg::Value(first) if first == "stats" => return stats(lex),
+            Arg::Value(first) if first == "hook" => return hook(lex),
+            Arg::Value(first) if first == "init" => return init(lex),
             Arg::Value(first) => {
                 args.command = std::iter::once(first).chain(lex.rest()).collect();
                 return Ok(Parsed::Run(args));
@@ -274,6 +305,55 @@ fn stats(mut lex: Lexer) -> Result<Parsed, Error> {
         }
     }
     Ok(Parsed::Stats(stats))
+}
+
+/// `hook`'s options, after the word.
+fn hook(mut lex: Lexer) -> Result<Parsed, Error> {
+    let (mut agent, mut post) = (None, false);
+    while let Some(arg) = lex.next() {
+        match arg {
+            Arg::Long("post") => post = true,
+            Arg::Value(value) if agent.is_none() => {
+                agent = Some(value.to_string_lossy().into_owned())
+            }
+            Arg::Value(value) => {
+                return Err(Error::UnexpectedIn {
+                    arg: value.to_string_lossy().into_owned(),
+                    usage: HOOK_USAGE,
+                });
+            }
+            other => return Err(Error::Unknown(other.to_string())),
+        }
+    }
+    let agent = agent.ok_or(Error::NoAgent("hook"))?;
+    Ok(Parsed::Hook(HookArgs { agent, post }))
+}
+
+/// `init`'s options, after the word.
+fn init(mut lex: Lexer) -> Result<Parsed, Error> {
+    let mut init = InitArgs::default();
+    while let Some(arg) = lex.next() {
+        match arg {
+            Arg::Long("list") => init.list = true,
+            Arg::Long("dry-run") => init.dry_run = true,
+            Arg::Long("uninstall") => init.uninstall = true,
+            Arg::Long("project") => init.project = true,
+            Arg::Value(value) if init.agent.is_none() => {
+                init.agent = Some(value.to_string_lossy().into_owned())
+            }
+            Arg::Value(value) => {
+                return Err(Error::UnexpectedIn {
+                    arg: value.to_string_lossy().into_owned(),
+                    usage: INIT_USAGE,
+                });
+            }
+            other => return Err(Error::Unknown(other.to_string())),
+        }
+    }
+    if init.agent.is_none() && !init.list {
+        return Err(Error::NoAgent("init"));
+    }
+    Ok(Parsed::Init(init))
 }
 
 /// One lexed argument.
@@ -467,6 +547,9 @@ Usage:
   lens show <handle>|last [SHOW OPTIONS]        replay a run, or lines of it
   lens show --list [N]                          the N newest runs (default 20)
   lens stats [--json] [--since DAYS] [--top N]  what filtering saved (the log)
+  lens init <agent> [--dry-run] [--uninstall] [--project] | --list
+                                                wire lens into a coding agent
+  lens hook <agent> [--post]                    an agent's hook (JSON on stdin)
   lens --help | --version
 
 Options (only before the command; everything after it belongs to the command):
@@ -828,6 +911,61 @@ mod tests {
     fn short_clusters_are_split() {
         assert_eq!(parse_str("-hV").unwrap(), Parsed::Help);
         assert_eq!(parse_str("-Vh").unwrap(), Parsed::Version);
+    }
+
+    #[test]
+    fn hook_and_init_take_their_options_after_the_word() {
+        assert_eq!(
+            parse_str("hook claude --post").unwrap(),
+            Parsed::Hook(HookArgs {
+                agent: "claude".into(),
+                post: true
+            })
+        );
+        assert_eq!(
+            parse_str("init claude --project --dry-run").unwrap(),
+            Parsed::Init(InitArgs {
+                agent: Some("claude".into()),
+                project: true,
+                dry_run: true,
+                ..InitArgs::default()
+            })
+        );
+        assert_eq!(
+            parse_str("init --list").unwrap(),
+            Parsed::Init(InitArgs {
+                list: true,
+                ..InitArgs::default()
+            })
+        );
+        assert_eq!(
+            parse_str("-- hook claude").unwrap(),
+            run(None, None, "hook claude")
+        );
+        for (line, message) in [
+            (
+                "hook",
+                "`lens hook` needs an agent (`lens init --list` shows them)",
+            ),
+            (
+                "init",
+                "`lens init` needs an agent (`lens init --list` shows them)",
+            ),
+            (
+                "hook claude --pre",
+                "unknown option `--pre` (options go before the command; see `lens --help`)",
+            ),
+            (
+                "init claude codex",
+                "unexpected argument `codex` (usage: lens init <agent> [--dry-run] [--uninstall] [--project] | --list)",
+            ),
+        ] {
+            assert_eq!(
+                parse_str(line).unwrap_err().to_string(),
+                message,
+                "for `{line}`"
+            );
+        }
     }
 
     #[test]

@@ -25,6 +25,7 @@ pub mod cli;
 pub mod command;
 pub mod config;
 pub mod handle;
+pub mod hook;
 pub mod interactive;
 pub mod level;
 pub mod log;
@@ -60,6 +61,11 @@ pub fn run(args: Vec<OsString>) -> i32 {
         Ok(Parsed::Show(args)) => show::run(args),
         Ok(Parsed::Stats(args)) => stats::run(args),
         Ok(Parsed::Run(args)) => runner::run(args),
+        Ok(Parsed::Hook(args)) => hook::run(args),
+        Ok(Parsed::Init(_)) => {
+            eprintln!("lens: `lens init` is not available in this build");
+            2
+        }
         Err(error) => {
             eprintln!("lens: {error}");
             2

@@ -210,6 +210,8 @@ const SHELL_WORDS: &[&str] = &[
 #[derive(Debug)]
 struct Word {
     start: usize,
+    /// Where its text ends (exclusive).
+    end: usize,
     value: String,
     /// Whether the word was typed without any quoting or escaping.
     plain: bool,
@@ -246,6 +248,33 @@ pub fn rewrite(line: &str) -> Option<String> {
     }
     out.push_str(&line[from..]);
     Some(out)
+}
+
+/// For each simple command of a line [`rewrite`] can read, the command's text from each
+/// of its words to its end (`FOO=1 git push`, `git push`, `push`): what a permission rule
+/// written against the command, or against a command a wrapper runs, could match.
+pub fn command_texts(line: &str) -> Option<Vec<Vec<&str>>> {
+    let commands = commands(line)?;
+    Some(
+        commands
+            .iter()
+            .map(|words| {
+                let end = words.last().map_or(0, |w| w.end);
+                words.iter().map(|w| &line[w.start..end]).collect()
+            })
+            .collect(),
+    )
+}
+
+/// The argv of a line that is exactly one simple command without assignments, quotes and
+/// escapes taken off; `None` for anything else.
+pub fn simple_argv(line: &str) -> Option<Vec<String>> {
+    let mut commands = commands(line)?;
+    let words = commands.pop()?;
+    if !commands.is_empty() || is_assignment(&words[0].value) {
+        return None;
+    }
+    Some(words.into_iter().map(|w| w.value).collect())
 }
 
 enum Judgement {
@@ -362,24 +391,25 @@ fn tokenize(line: &str) -> Option<(Vec<Token>, Vec<Word>)> {
     let mut words = Vec::new();
     let mut chars = line.char_indices().peekable();
     let mut word: Option<Word> = None;
-    let finish = |word: &mut Option<Word>, tokens: &mut Vec<Token>, words: &mut Vec<Word>| {
-        if let Some(w) = word.take() {
+    let finish = |word: &mut Option<Word>, tokens: &mut Vec<Token>, words: &mut Vec<Word>, end| {
+        if let Some(mut w) = word.take() {
+            w.end = end;
             tokens.push(Token::Word);
             words.push(w);
         }
     };
     while let Some((at, c)) = chars.next() {
         match c {
-            ' ' | '\t' => finish(&mut word, &mut tokens, &mut words),
+            ' ' | '\t' => finish(&mut word, &mut tokens, &mut words, at),
             ';' => {
-                finish(&mut word, &mut tokens, &mut words);
+                finish(&mut word, &mut tokens, &mut words, at);
                 if chars.peek().is_some_and(|&(_, n)| n == ';' || n == '&') {
                     return None;
                 }
                 tokens.push(Token::Semi);
             }
             '&' | '|' => {
-                finish(&mut word, &mut tokens, &mut words);
+                finish(&mut word, &mut tokens, &mut words, at);
                 // A lone `&` (background) or `|` (pipeline, `|&`) refuses the line.
                 chars.next_if(|&(_, n)| n == c)?;
                 if chars
@@ -422,13 +452,14 @@ fn tokenize(line: &str) -> Option<(Vec<Token>, Vec<Word>)> {
             _ => return None,
         }
     }
-    finish(&mut word, &mut tokens, &mut words);
+    finish(&mut word, &mut tokens, &mut words, line.len());
     Some((tokens, words))
 }
 
 fn new_word(start: usize) -> Word {
     Word {
         start,
+        end: start,
         value: String::new(),
         plain: true,
     }
@@ -616,6 +647,28 @@ mod tests {
         for word in ["show", "stats", "init", "hook"] {
             assert!(!HELPED.contains(&word), "{word}");
         }
+    }
+
+    #[test]
+    fn command_texts_name_every_suffix_of_every_command() {
+        assert_eq!(
+            command_texts("cd 'a b' && env X=1 git push;").unwrap(),
+            vec![
+                vec!["cd 'a b'", "'a b'"],
+                vec!["env X=1 git push", "X=1 git push", "git push", "push"]
+            ]
+        );
+        assert_eq!(command_texts("ls | wc"), None);
+    }
+
+    #[test]
+    fn simple_argv_is_one_command_unquoted() {
+        assert_eq!(
+            simple_argv("git log --format='%h %s'").unwrap(),
+            ["git", "log", "--format=%h %s"]
+        );
+        assert_eq!(simple_argv("a && b"), None);
+        assert_eq!(simple_argv("FOO=1 make"), None);
     }
 
     #[test]

@@ -322,6 +322,15 @@ impl Store {
     }
 
     /// Give back a reserved handle whose entry could not be completed.
+    /// Store an output lens did not capture itself (an agent's hook hands it over whole)
+    /// under a handle [`reserve`](Store::reserve) gave: both streams, then `meta.json`.
+    pub fn write(&self, handle: Handle, stdout: &[u8], stderr: &[u8], meta: &Meta) -> Result<()> {
+        let dir = self.entry_dir(handle);
+        write_atomic(&dir, Part::Stdout.file_name(), stdout)?;
+        write_atomic(&dir, Part::Stderr.file_name(), stderr)?;
+        self.finish(handle, meta)
+    }
+
     pub fn discard(&self, handle: Handle) {
         let _ = fs::remove_dir_all(self.entry_dir(handle));
     }

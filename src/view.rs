@@ -108,7 +108,7 @@ pub fn looks_binary(raw: &[u8]) -> Option<String> {
 }
 
 /// Run `f`, turning a panic into its message without printing anything.
-fn quietly<T>(f: impl FnOnce() -> T + panic::UnwindSafe) -> Result<T, String> {
+pub(crate) fn quietly<T>(f: impl FnOnce() -> T + panic::UnwindSafe) -> Result<T, String> {
     static MESSAGE: Mutex<Option<String>> = Mutex::new(None);
     let previous = panic::take_hook();
     panic::set_hook(Box::new(|info| {
