@@ -26,7 +26,9 @@ pub mod command;
 pub mod config;
 pub mod handle;
 pub mod hook;
+pub mod init;
 pub mod interactive;
+pub mod json;
 pub mod level;
 pub mod log;
 pub mod merge;
@@ -62,10 +64,7 @@ pub fn run(args: Vec<OsString>) -> i32 {
         Ok(Parsed::Stats(args)) => stats::run(args),
         Ok(Parsed::Run(args)) => runner::run(args),
         Ok(Parsed::Hook(args)) => hook::run(args),
-        Ok(Parsed::Init(_)) => {
-            eprintln!("lens: `lens init` is not available in this build");
-            2
-        }
+        Ok(Parsed::Init(args)) => init::run(args),
         Err(error) => {
             eprintln!("lens: {error}");
             2

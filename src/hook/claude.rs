@@ -35,11 +35,9 @@
 //! settings file that exists but cannot be read is a reason to leave every command alone.
 
 use super::view_of;
+use crate::json::Fields;
 use crate::shell;
 use serde::Deserialize;
-use serde::de::{Deserializer, MapAccess, Visitor};
-use serde_json::value::RawValue;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The answer to a PreToolUse payload; `None` is no opinion.
@@ -104,73 +102,6 @@ struct Payload {
     tool_input: Fields,
     tool_response: Option<Fields>,
     cwd: Option<String>,
-}
-
-/// A JSON object's members as written: every value kept as its exact text, so what lens
-/// sends back differs from what it was given only in the member it replaced. An object
-/// naming a member twice is refused: the agent would read one of the two, and lens cannot
-/// know which.
-struct Fields(Vec<(String, Box<RawValue>)>);
-
-impl Fields {
-    fn parse(text: &str) -> Option<Fields> {
-        serde_json::from_str(text).ok()
-    }
-
-    fn get(&self, key: &str) -> Option<&RawValue> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| &**v)
-    }
-
-    fn string(&self, key: &str) -> Option<String> {
-        serde_json::from_str(self.get(key)?.get()).ok()
-    }
-
-    fn boolean(&self, key: &str) -> Option<bool> {
-        serde_json::from_str(self.get(key)?.get()).ok()
-    }
-
-    /// The object's text with `key`'s value replaced by the string `value`.
-    fn with(&self, key: &str, value: &str) -> Option<String> {
-        self.get(key)?;
-        let mut out = String::from("{");
-        for (i, (k, v)) in self.0.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str(&serde_json::to_string(k).ok()?);
-            out.push(':');
-            if k == key {
-                out.push_str(&serde_json::to_string(value).ok()?);
-            } else {
-                out.push_str(v.get());
-            }
-        }
-        out.push('}');
-        Some(out)
-    }
-}
-
-impl<'de> Deserialize<'de> for Fields {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Fields, D::Error> {
-        struct Members;
-        impl<'de> Visitor<'de> for Members {
-            type Value = Fields;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a JSON object")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fields, A::Error> {
-                let mut members: Vec<(String, Box<RawValue>)> = Vec::new();
-                while let Some((key, value)) = map.next_entry::<String, Box<RawValue>>()? {
-                    if members.iter().any(|(k, _)| *k == key) {
-                        return Err(serde::de::Error::custom(format!("`{key}` given twice")));
-                    }
-                    members.push((key, value));
-                }
-                Ok(Fields(members))
-            }
-        }
-        deserializer.deserialize_map(Members)
-    }
 }
 
 /// The Bash permission rules of every settings file that could apply.
@@ -374,18 +305,5 @@ mod tests {
         assert!(!rules(&[], &["Bash(lens *)"]).permit("cd x && make", "cd x && lens make"));
         assert!(rules(&[], &["Bash(*)"]).permit("make", "lens make"));
         assert!(rules(&[], &["Bash(make:*)"]).permit("make", "lens make"));
-    }
-
-    #[test]
-    fn fields_keep_every_other_member_byte_for_byte() {
-        let input = r#"{"command":"make","timeout":1e400,"description":"Build \u00e9","n":12345678901234567890123}"#;
-        let fields = Fields::parse(input).unwrap();
-        assert_eq!(
-            fields.with("command", "lens make").unwrap(),
-            r#"{"command":"lens make","timeout":1e400,"description":"Build \u00e9","n":12345678901234567890123}"#
-        );
-        assert!(Fields::parse(r#"{"command":"a","command":"b"}"#).is_none());
-        assert!(Fields::parse(r#"["command"]"#).is_none());
-        assert!(fields.with("absent", "x").is_none());
     }
 }

@@ -1,0 +1,541 @@
+//! `lens init <agent>`: wire `lens hook` into an agent's settings, and take it back out.
+//!
+//! For Claude Code the file is `~/.claude/settings.json` (`$CLAUDE_CONFIG_DIR/settings.json`
+//! when that is set), or `.claude/settings.json` under the current directory with
+//! `--project`; the entries are one `PreToolUse` and one `PostToolUse` matcher group for
+//! `Bash`, each running this binary's `hook claude [--post]` (hooks reference,
+//! https://code.claude.com/docs/en/hooks, "Configuration": `hooks.<Event>[].matcher` and
+//! `.hooks[]` of `{"type": "command", "command": ...}`).
+//!
+//! The edit touches nothing else. The file is read as ordered members kept as written
+//! (`json::Fields`), so every unrelated setting and hook comes back as it was; only the
+//! `hooks` member and the two event arrays are laid out again, in the file's own style
+//! (one member per line, or compact). It is idempotent: an entry already there is not
+//! added twice. Before the first change the file is copied to `settings.json.lens-backup`
+//! and `settings.json.lens-init` records what was written and which containers lens
+//! created. `--uninstall` restores the backup byte for byte when the file is still exactly
+//! what lens wrote (removing the file, and a directory lens created, when there was none
+//! before); when the file changed since, it removes exactly lens's entries and the
+//! containers lens created, if they are empty. `--dry-run` prints the change as a line
+//! diff and writes nothing. `lens init --list` says where the hooks are installed.
+
+use crate::cli::InitArgs;
+use crate::json::{self, Fields};
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The agents `lens init` knows.
+pub const AGENTS: &[&str] = &["claude"];
+
+/// The events and the hook arguments lens installs for Claude Code.
+const CLAUDE_EVENTS: [(&str, &str); 2] = [
+    ("PreToolUse", "hook claude"),
+    ("PostToolUse", "hook claude --post"),
+];
+
+/// What `settings.json.lens-init` records about an install.
+#[derive(Debug, Serialize, Deserialize, PartialEq)]
+struct State {
+    /// Whether the file existed before lens edited it (the backup holds it).
+    existed: bool,
+    /// Whether lens created the file's directory.
+    created_dir: bool,
+    /// The file's text as lens wrote it.
+    installed: String,
+    /// The containers lens added: `hooks`, `hooks.PreToolUse`, `hooks.PostToolUse`.
+    created: Vec<String>,
+}
+
+/// Run `lens init`; returns the exit status.
+pub fn run(args: InitArgs) -> i32 {
+    let env = |key: &str| std::env::var(key).ok();
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let result = match (&args.agent, args.list) {
+        (None, _) | (Some(_), true) => list(&env, &cwd),
+        (Some(agent), false) if AGENTS.contains(&agent.as_str()) => {
+            let Some(path) = claude_path(&env, &cwd, args.project) else {
+                eprintln!("lens: no home directory: set HOME");
+                return 1;
+            };
+            let exe = hook_program();
+            if args.uninstall {
+                uninstall(&path, args.dry_run)
+            } else {
+                install(&path, &exe, args.dry_run, args.project)
+            }
+        }
+        (Some(agent), false) => {
+            eprintln!(
+                "lens: no `lens init` for `{agent}` (agents: {})",
+                AGENTS.join(", ")
+            );
+            return 2;
+        }
+    };
+    match result {
+        Ok(message) => {
+            print!("{message}");
+            0
+        }
+        Err(error) => {
+            eprintln!("lens: {error:#}");
+            1
+        }
+    }
+}
+
+/// Claude Code's settings file for a scope.
+fn claude_path(env: &dyn Fn(&str) -> Option<String>, cwd: &Path, project: bool) -> Option<PathBuf> {
+    if project {
+        return Some(cwd.join(".claude/settings.json"));
+    }
+    if let Some(dir) = env("CLAUDE_CONFIG_DIR").filter(|d| !d.is_empty()) {
+        return Some(Path::new(&dir).join("settings.json"));
+    }
+    env("HOME")
+        .filter(|h| !h.is_empty())
+        .map(|h| Path::new(&h).join(".claude/settings.json"))
+}
+
+/// How the hook command names this binary: its absolute path, quoted for the shell Claude
+/// Code runs hook commands with when it holds anything but plain characters.
+fn hook_program() -> String {
+    let exe = std::env::current_exe()
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| "lens".into());
+    if exe
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "/._-+".contains(c))
+    {
+        exe
+    } else {
+        format!("'{}'", exe.replace('\'', "'\\''"))
+    }
+}
+
+/// Whether a hook command is one lens installed: `<…/lens> hook claude[ --post]`.
+fn is_ours(command: &str, args: &str) -> bool {
+    command.strip_suffix(args).is_some_and(|program| {
+        let program = program.trim_end().trim_matches('\'');
+        program.rsplit('/').next() == Some("lens") && program.len() < command.len()
+    })
+}
+
+fn side_paths(path: &Path) -> (PathBuf, PathBuf) {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    (
+        path.with_file_name(format!("{name}.lens-backup")),
+        path.with_file_name(format!("{name}.lens-init")),
+    )
+}
+
+/// The settings file's text, `None` when there is none.
+fn read(path: &Path) -> Result<Option<String>> {
+    match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8(bytes)
+            .map(Some)
+            .with_context(|| format!("`{}` is not UTF-8", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e).with_context(|| format!("cannot read `{}`", path.display())),
+    }
+}
+
+/// The file's style: the indent unit of its first indented line, or compact.
+fn style(text: Option<&str>) -> Option<String> {
+    let Some(text) = text else {
+        return Some("  ".into());
+    };
+    if !text.trim().contains('\n') {
+        return None;
+    }
+    let unit: String = text
+        .lines()
+        .skip(1)
+        .find(|l| l.starts_with([' ', '\t']))
+        .map(|l| l.chars().take_while(|c| *c == ' ' || *c == '\t').collect())
+        .unwrap_or_else(|| "  ".into());
+    Some(unit)
+}
+
+/// Whether any group of `event` in `hooks` holds lens's hook.
+fn installed(hooks: &Fields, event: &str, args: &str) -> bool {
+    let Some(groups) = hooks.get(event).and_then(|raw| json::items(raw.get())) else {
+        return false;
+    };
+    groups
+        .iter()
+        .any(|group| group_commands(group.get()).iter().any(|c| is_ours(c, args)))
+}
+
+/// The `command` of every hook in one matcher group.
+fn group_commands(group: &str) -> Vec<String> {
+    let hooks =
+        Fields::parse(group).and_then(|g| g.get("hooks").and_then(|h| json::items(h.get())));
+    hooks
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|h| Fields::parse(h.get())?.string("command"))
+        .collect()
+}
+
+fn parse_settings(text: Option<&str>, path: &Path) -> Result<Fields> {
+    match text {
+        None => Ok(Fields(Vec::new())),
+        Some(t) if t.trim().is_empty() => Ok(Fields(Vec::new())),
+        Some(t) => Fields::parse(t)
+            .with_context(|| format!("`{}` is not a JSON object lens can edit", path.display())),
+    }
+}
+
+fn hooks_of(settings: &Fields, path: &Path) -> Result<Fields> {
+    match settings.get("hooks") {
+        None => Ok(Fields(Vec::new())),
+        Some(raw) => Fields::parse(raw.get())
+            .with_context(|| format!("`hooks` in `{}` is not an object", path.display())),
+    }
+}
+
+fn install(path: &Path, exe: &str, dry_run: bool, project: bool) -> Result<String> {
+    let before = read(path)?;
+    let mut settings = parse_settings(before.as_deref(), path)?;
+    let mut hooks = hooks_of(&settings, path)?;
+    let indent = style(before.as_deref());
+    let unit = indent.as_deref();
+    let mut created = Vec::new();
+    if settings.get("hooks").is_none() {
+        created.push("hooks".to_owned());
+    }
+    let mut changed = false;
+    for (event, args) in CLAUDE_EVENTS {
+        if installed(&hooks, event, args) {
+            continue;
+        }
+        let mut groups: Vec<String> = match hooks.get(event) {
+            Some(raw) => json::items(raw.get())
+                .with_context(|| {
+                    format!("`hooks.{event}` in `{}` is not an array", path.display())
+                })?
+                .iter()
+                .map(|g| g.get().to_owned())
+                .collect(),
+            None => {
+                created.push(format!("hooks.{event}"));
+                Vec::new()
+            }
+        };
+        let command = serde_json::to_string(&format!("{exe} {args}"))?;
+        let hook = Fields(vec![
+            (
+                "type".into(),
+                serde_json::value::RawValue::from_string("\"command\"".into())?,
+            ),
+            (
+                "command".into(),
+                serde_json::value::RawValue::from_string(command)?,
+            ),
+        ]);
+        let group = Fields(vec![
+            (
+                "matcher".into(),
+                serde_json::value::RawValue::from_string("\"Bash\"".into())?,
+            ),
+            (
+                "hooks".into(),
+                serde_json::value::RawValue::from_string(json::render_items(
+                    &[hook.render(unit, 5)],
+                    unit,
+                    4,
+                ))?,
+            ),
+        ]);
+        groups.push(group.render(unit, 3));
+        hooks
+            .set(event, json::render_items(&groups, unit, 2))
+            .context("an event array lens built")?;
+        changed = true;
+    }
+    if !changed {
+        return Ok(format!(
+            "lens init claude: already installed in `{}`; nothing changed\n",
+            path.display()
+        ));
+    }
+    settings
+        .set("hooks", hooks.render(unit, 1))
+        .context("the hooks object lens built")?;
+    let after = settings.render(unit, 0) + "\n";
+    if dry_run {
+        return Ok(format!(
+            "lens init claude: would edit `{}`:\n{}",
+            path.display(),
+            diff(before.as_deref().unwrap_or(""), &after)
+        ));
+    }
+    let (backup, state_path) = side_paths(path);
+    let created_dir = !path.parent().is_some_and(Path::exists);
+    if let Some(text) = &before {
+        write_file(&backup, text)?;
+    }
+    let state = State {
+        existed: before.is_some(),
+        created_dir,
+        installed: after.clone(),
+        created,
+    };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create `{}`", dir.display()))?;
+    }
+    write_file(&state_path, &serde_json::to_string_pretty(&state)?)?;
+    write_file(path, &after)?;
+    let kept = if before.is_some() {
+        format!("; the previous file is in `{}`", backup.display())
+    } else {
+        String::new()
+    };
+    Ok(format!(
+        "lens init claude: added PreToolUse and PostToolUse hooks for Bash to `{}`{kept}\nundo with `lens init claude --uninstall{}`\n",
+        path.display(),
+        if project { " --project" } else { "" }
+    ))
+}
+
+fn uninstall(path: &Path, dry_run: bool) -> Result<String> {
+    let (backup, state_path) = side_paths(path);
+    let current = read(path)?;
+    let state: Option<State> = read(&state_path)?.and_then(|t| serde_json::from_str(&t).ok());
+    let (after, restore) = match (&state, &current) {
+        (Some(state), Some(text)) if *text == state.installed => {
+            let original = if state.existed {
+                Some(
+                    read(&backup)?
+                        .with_context(|| format!("the backup `{}` is missing", backup.display()))?,
+                )
+            } else {
+                None
+            };
+            (original, true)
+        }
+        (_, Some(text)) => {
+            let mut settings = parse_settings(Some(text), path)?;
+            let mut hooks = hooks_of(&settings, path)?;
+            let created = state
+                .as_ref()
+                .map(|s| s.created.clone())
+                .unwrap_or_default();
+            let mut found = false;
+            for (event, args) in CLAUDE_EVENTS {
+                let Some(raw) = hooks.get(event) else {
+                    continue;
+                };
+                let Some(groups) = json::items(raw.get()) else {
+                    continue;
+                };
+                let kept: Vec<String> = groups
+                    .iter()
+                    .filter_map(|g| without_ours(g.get(), args, &mut found))
+                    .collect();
+                if kept.is_empty() && created.contains(&format!("hooks.{event}")) {
+                    hooks.remove(event);
+                } else {
+                    hooks
+                        .set(
+                            event,
+                            json::render_items(&kept, style(Some(text)).as_deref(), 2),
+                        )
+                        .context("an event array")?;
+                }
+            }
+            if !found {
+                return Ok(format!(
+                    "lens init claude: not installed in `{}`; nothing changed\n",
+                    path.display()
+                ));
+            }
+            let unit = style(Some(text));
+            if hooks.0.is_empty() && created.contains(&"hooks".to_owned()) {
+                settings.remove("hooks");
+            } else {
+                settings
+                    .set("hooks", hooks.render(unit.as_deref(), 1))
+                    .context("the hooks object")?;
+            }
+            (Some(settings.render(unit.as_deref(), 0) + "\n"), false)
+        }
+        (_, None) => {
+            return Ok(format!(
+                "lens init claude: `{}` does not exist; nothing changed\n",
+                path.display()
+            ));
+        }
+    };
+    if dry_run {
+        let before = current.as_deref().unwrap_or("");
+        return Ok(format!(
+            "lens init claude --uninstall: would edit `{}`:\n{}",
+            path.display(),
+            diff(before, after.as_deref().unwrap_or(""))
+        ));
+    }
+    match &after {
+        Some(text) => write_file(path, text)?,
+        None => std::fs::remove_file(path)
+            .with_context(|| format!("cannot remove `{}`", path.display()))?,
+    }
+    let _ = std::fs::remove_file(&state_path);
+    let _ = std::fs::remove_file(&backup);
+    if restore
+        && state.as_ref().is_some_and(|s| s.created_dir)
+        && let Some(dir) = path.parent()
+    {
+        let _ = std::fs::remove_dir(dir); // only when empty
+    }
+    Ok(format!(
+        "lens init claude --uninstall: {} `{}`\n",
+        if restore {
+            "restored"
+        } else {
+            "removed lens's hooks from"
+        },
+        path.display()
+    ))
+}
+
+/// A matcher group with lens's hook taken out; `None` when nothing else was in it.
+fn without_ours(group: &str, args: &str, found: &mut bool) -> Option<String> {
+    let fields = Fields::parse(group)?;
+    let Some(hooks) = fields.get("hooks").and_then(|h| json::items(h.get())) else {
+        return Some(group.to_owned());
+    };
+    let mine = |h: &serde_json::value::RawValue| {
+        Fields::parse(h.get())
+            .and_then(|f| f.string("command"))
+            .is_some_and(|c| is_ours(&c, args))
+    };
+    if !hooks.iter().any(|h| mine(h)) {
+        return Some(group.to_owned());
+    }
+    *found = true;
+    let kept: Vec<String> = hooks
+        .iter()
+        .filter(|h| !mine(h))
+        .map(|h| h.get().to_owned())
+        .collect();
+    if kept.is_empty() {
+        return None;
+    }
+    let mut fields = fields;
+    fields.set("hooks", json::render_items(&kept, None, 0))?;
+    Some(fields.render(None, 0))
+}
+
+fn list(env: &dyn Fn(&str) -> Option<String>, cwd: &Path) -> Result<String> {
+    let mut out = String::new();
+    for (scope, project) in [("user", false), ("project", true)] {
+        let Some(path) = claude_path(env, cwd, project) else {
+            continue;
+        };
+        let text = read(&path).ok().flatten();
+        let status = match text
+            .as_deref()
+            .map(|t| parse_settings(Some(t), &path).and_then(|s| hooks_of(&s, &path)))
+        {
+            None => "not installed (no file)".to_owned(),
+            Some(Err(_)) => "unreadable".to_owned(),
+            Some(Ok(hooks)) => {
+                let events: Vec<&str> = CLAUDE_EVENTS
+                    .iter()
+                    .filter(|(e, a)| installed(&hooks, e, a))
+                    .map(|(e, _)| *e)
+                    .collect();
+                if events.is_empty() {
+                    "not installed".to_owned()
+                } else {
+                    format!("installed ({})", events.join(", "))
+                }
+            }
+        };
+        out.push_str(&format!("claude\t{scope}\t{}\t{status}\n", path.display()));
+    }
+    Ok(out)
+}
+
+/// Write `text` to `path` through a temporary file and a rename, keeping the file's mode.
+fn write_file(path: &Path, text: &str) -> Result<()> {
+    let Some(dir) = path.parent() else {
+        bail!("`{}` has no directory", path.display())
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create `{}`", dir.display()))?;
+    let temp = path.with_file_name(format!(
+        ".{}.lens-tmp",
+        path.file_name().unwrap_or_default().to_string_lossy()
+    ));
+    std::fs::write(&temp, text).with_context(|| format!("cannot write `{}`", temp.display()))?;
+    if let Ok(meta) = std::fs::metadata(path) {
+        let _ = std::fs::set_permissions(&temp, meta.permissions());
+    }
+    std::fs::rename(&temp, path).with_context(|| format!("cannot replace `{}`", path.display()))
+}
+
+/// A line diff of `before` and `after`: `-` and `+` lines, unchanged ones indented.
+fn diff(before: &str, after: &str) -> String {
+    let (a, b): (Vec<&str>, Vec<&str>) = (before.lines().collect(), after.lines().collect());
+    // Longest common subsequence table; settings files are small.
+    let mut lcs = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for i in (0..a.len()).rev() {
+        for j in (0..b.len()).rev() {
+            lcs[i][j] = if a[i] == b[j] {
+                lcs[i + 1][j + 1] + 1
+            } else {
+                lcs[i + 1][j].max(lcs[i][j + 1])
+            };
+        }
+    }
+    let (mut i, mut j, mut out) = (0, 0, String::new());
+    while i < a.len() || j < b.len() {
+        if i < a.len() && j < b.len() && a[i] == b[j] {
+            out.push_str(&format!("  {}\n", a[i]));
+            (i, j) = (i + 1, j + 1);
+        } else if i < a.len() && (j == b.len() || lcs[i + 1][j] >= lcs[i][j + 1]) {
+            out.push_str(&format!("- {}\n", a[i]));
+            i += 1;
+        } else {
+            out.push_str(&format!("+ {}\n", b[j]));
+            j += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_lens_s_own_hook_commands_are_recognised() {
+        assert!(is_ours("/usr/local/bin/lens hook claude", "hook claude"));
+        assert!(is_ours("lens hook claude --post", "hook claude --post"));
+        assert!(is_ours("'/opt/my tools/lens' hook claude", "hook claude"));
+        assert!(!is_ours("/usr/bin/lens hook claude --post", "hook claude"));
+        assert!(!is_ours("mylens hook claude", "hook claude"));
+        assert!(!is_ours("hook claude", "hook claude"));
+    }
+
+    #[test]
+    fn style_follows_the_file() {
+        assert_eq!(style(None).as_deref(), Some("  "));
+        assert_eq!(style(Some("{\"a\":1}")), None);
+        assert_eq!(style(Some("{\n    \"a\": 1\n}\n")).as_deref(), Some("    "));
+        assert_eq!(style(Some("{\n\t\"a\": 1\n}\n")).as_deref(), Some("\t"));
+    }
+
+    #[test]
+    fn diff_marks_added_and_removed_lines() {
+        assert_eq!(diff("a\nb\nc\n", "a\nx\nc\n"), "  a\n- b\n+ x\n  c\n");
+        assert_eq!(diff("", "a\n"), "+ a\n");
+    }
+}
