@@ -158,7 +158,7 @@ fn deny_and_ask_rules_keep_their_commands_untouched() {
     std::fs::create_dir_all(dir.path("home/.claude")).unwrap();
     std::fs::write(
         dir.path("home/.claude/settings.json"),
-        r#"{"permissions": {"deny": ["Bash(git push:*)", "Read(./.env)"], "allow": ["Bash(git status)"]}, "model": "x"}"#,
+        r#"{"permissions": {"deny": ["Bash(git push:*)", "Read(./.env)"], "allow": ["Bash(npm run lint)"]}, "model": "x"}"#,
     )
     .unwrap();
     let project = dir.path("project/sub");
@@ -182,6 +182,8 @@ fn deny_and_ask_rules_keep_their_commands_untouched() {
         before(&dir, &pre_payload("npm publish --tag next", &cwd)),
         None
     );
+    // Allowed without a prompt as typed; `lens npm run lint` would ask.
+    assert_eq!(before(&dir, &pre_payload("npm run lint", &cwd)), None);
     let rewritten =
         before(&dir, &pre_payload("git status", &cwd)).expect("git status is not guarded");
     assert_eq!(

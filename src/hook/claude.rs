@@ -32,6 +32,8 @@
 //! and `.claude/settings.json` and `settings.local.json` in the project directory and
 //! every directory above the command's cwd) and leaves alone any command a `deny` or `ask`
 //! rule could match, or that an `allow` rule would match only once `lens` is in front. A
+//! command an `allow` rule matches as typed is left alone too: rewritten, it would stop
+//! matching and prompt every time; its output still goes through the PostToolUse hook. A
 //! settings file that exists but cannot be read is a reason to leave every command alone.
 
 use super::view_of;
@@ -162,6 +164,13 @@ impl Rules {
             .iter()
             .any(|rule| candidates.iter().any(|c| matches(rule, c)));
         if guarded {
+            return false;
+        }
+        // A command the user allowed runs without a prompt; `lens cargo test` no longer
+        // matches `Bash(cargo test:*)` and would ask every time. Left alone, its output is
+        // still filtered by the PostToolUse hook.
+        let mut allowed = self.allow.iter().filter(|r| *r != "*");
+        if allowed.any(|rule| candidates.iter().any(|c| matches(rule, c))) {
             return false;
         }
         // An allow rule that matches a command only with lens in front (`Bash(lens:*)`)
@@ -304,6 +313,15 @@ mod tests {
         assert!(!rules(&[], &["Bash(lens:*)"]).permit("git push", "lens git push"));
         assert!(!rules(&[], &["Bash(lens *)"]).permit("cd x && make", "cd x && lens make"));
         assert!(rules(&[], &["Bash(*)"]).permit("make", "lens make"));
-        assert!(rules(&[], &["Bash(make:*)"]).permit("make", "lens make"));
+    }
+
+    #[test]
+    fn an_allowed_command_is_left_alone_so_it_keeps_running_without_a_prompt() {
+        assert!(!rules(&[], &["Bash(make:*)"]).permit("make", "lens make"));
+        assert!(
+            !rules(&[], &["Bash(cargo test:*)"])
+                .permit("cd x && cargo test", "cd x && lens cargo test")
+        );
+        assert!(rules(&[], &["Bash(npm run lint)"]).permit("make", "lens make"));
     }
 }
