@@ -292,3 +292,21 @@ fn post_has_no_opinion_on_output_it_cannot_vouch_for() {
     pre["hook_event_name"] = json!("PreToolUse");
     assert_eq!(after(&dir, &pre), None);
 }
+
+#[test]
+fn agents_lens_has_no_format_for_yet_get_no_opinion() {
+    let dir = TestDir::new("other-agents");
+    let payload = json!({"hook_event_name": "BeforeTool", "tool_name": "run_shell_command", "tool_input": {"command": "cargo test"}});
+    for agent in ["gemini", "codex", "copilot", "cursor", "opencode"] {
+        for post in [false, true] {
+            let mut args = vec!["hook", agent];
+            if post {
+                args.push("--post");
+            }
+            let output = hook(&dir, &args, payload.to_string().as_bytes());
+            assert_eq!(answer(&output), None, "lens {args:?}");
+        }
+    }
+    let typo = hook(&dir, &["hook", "claud"], b"{}");
+    assert_eq!(typo.status.code(), Some(2));
+}

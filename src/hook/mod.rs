@@ -33,8 +33,16 @@ pub const MAX_PAYLOAD: u64 = 64 << 20;
 /// The agents `lens hook` answers for.
 pub const AGENTS: &[&str] = &["claude"];
 
+/// Agents whose hook formats lens does not speak yet. `lens init` installs nothing for
+/// them, but a hook configured by hand gets "no opinion" (exit 0, nothing on stdout)
+/// rather than a usage error: their hook runners read exit 2 as "block the tool call".
+pub const NOT_YET: &[&str] = &["gemini", "codex", "copilot", "cursor", "opencode"];
+
 /// Run the hook; returns the exit status (0 unless the command line itself was wrong).
 pub fn run(args: HookArgs) -> i32 {
+    if NOT_YET.contains(&args.agent.as_str()) {
+        return 0;
+    }
     if !AGENTS.contains(&args.agent.as_str()) {
         eprintln!(
             "lens: no hook for `{}` (hooks: {})",
@@ -194,6 +202,22 @@ mod tests {
             .map(|i| format!("Downloading crate {i} of {n}\n"))
             .collect::<String>()
             + "done\n"
+    }
+
+    #[test]
+    fn agents_without_a_format_yet_get_no_opinion_and_typos_a_usage_error() {
+        for agent in NOT_YET {
+            let args = HookArgs {
+                agent: (*agent).into(),
+                post: false,
+            };
+            assert_eq!(run(args), 0, "{agent}");
+        }
+        let typo = HookArgs {
+            agent: "claud".into(),
+            post: true,
+        };
+        assert_eq!(run(typo), 2);
     }
 
     #[test]
