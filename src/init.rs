@@ -20,13 +20,14 @@
 //! diff and writes nothing. `lens init --list` says where the hooks are installed.
 
 use crate::cli::InitArgs;
+use crate::instructions;
 use crate::json::{self, Fields};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The agents `lens init` knows.
-pub const AGENTS: &[&str] = &["claude"];
+pub const AGENTS: &[&str] = &["claude", "agents-md"];
 
 /// The events and the hook arguments lens installs for Claude Code.
 const CLAUDE_EVENTS: [(&str, &str); 2] = [
@@ -53,6 +54,9 @@ pub fn run(args: InitArgs) -> i32 {
     let cwd = std::env::current_dir().unwrap_or_default();
     let result = match (&args.agent, args.list) {
         (None, _) | (Some(_), true) => list(&env, &cwd),
+        (Some(agent), false) if agent == "agents-md" => {
+            agents_md(&cwd.join("AGENTS.md"), &env, args.uninstall, args.dry_run)
+        }
         (Some(agent), false) if AGENTS.contains(&agent.as_str()) => {
             let Some(path) = claude_path(&env, &cwd, args.project) else {
                 eprintln!("lens: no home directory: set HOME");
@@ -433,6 +437,82 @@ fn without_ours(group: &str, args: &str, found: &mut bool) -> Option<String> {
     Some(fields.render(None, 0))
 }
 
+/// `lens init agents-md [--uninstall] [--dry-run]`: the instruction block in `AGENTS.md`.
+/// The file before each change is copied into lens's state directory (`backups/`), not
+/// beside it, where it would show up in the project's version control.
+fn agents_md(
+    path: &Path,
+    env: &dyn Fn(&str) -> Option<String>,
+    uninstall: bool,
+    dry_run: bool,
+) -> Result<String> {
+    let before = read(path)?;
+    let after = if uninstall {
+        let Some(text) = &before else {
+            return Ok(format!(
+                "lens init agents-md: `{}` does not exist; nothing changed\n",
+                path.display()
+            ));
+        };
+        if !instructions::present(text) && !text.contains("<!-- lens: begin") {
+            return Ok(format!(
+                "lens init agents-md: not installed in `{}`; nothing changed\n",
+                path.display()
+            ));
+        }
+        instructions::remove(text, path)?
+    } else {
+        match instructions::add(before.as_deref()) {
+            Some(text) => Some(text),
+            None => {
+                return Ok(format!(
+                    "lens init agents-md: already installed in `{}`; nothing changed\n",
+                    path.display()
+                ));
+            }
+        }
+    };
+    let verb = if uninstall {
+        "remove the lens block from"
+    } else {
+        "add the lens block to"
+    };
+    if dry_run {
+        let diff = diff(
+            before.as_deref().unwrap_or(""),
+            after.as_deref().unwrap_or(""),
+        );
+        return Ok(format!(
+            "lens init agents-md: would {verb} `{}`:\n{diff}",
+            path.display()
+        ));
+    }
+    if let Some(text) = &before {
+        let dir = crate::log::dir(env).context("no state directory: set LENS_LOG_DIR or HOME")?;
+        let key = crate::handle::fnv1a32(path.display().to_string().as_bytes());
+        write_file(
+            &dir.join("backups").join(format!("AGENTS.md-{key:08x}")),
+            text,
+        )?;
+    }
+    match &after {
+        Some(text) => write_file(path, text)?,
+        None => std::fs::remove_file(path)
+            .with_context(|| format!("cannot remove `{}`", path.display()))?,
+    }
+    Ok(if uninstall {
+        format!(
+            "lens init agents-md: removed the lens block from `{}`\n",
+            path.display()
+        )
+    } else {
+        format!(
+            "lens init agents-md: added the lens block to `{}`; undo with `lens init agents-md --uninstall`\n",
+            path.display()
+        )
+    })
+}
+
 fn list(env: &dyn Fn(&str) -> Option<String>, cwd: &Path) -> Result<String> {
     let mut out = String::new();
     for (scope, project) in [("user", false), ("project", true)] {
@@ -461,6 +541,17 @@ fn list(env: &dyn Fn(&str) -> Option<String>, cwd: &Path) -> Result<String> {
         };
         out.push_str(&format!("claude\t{scope}\t{}\t{status}\n", path.display()));
     }
+    let agents = cwd.join("AGENTS.md");
+    let status = match read(&agents) {
+        Ok(Some(text)) if instructions::present(&text) => "installed",
+        Ok(Some(_)) => "not installed",
+        Ok(None) => "not installed (no file)",
+        Err(_) => "unreadable",
+    };
+    out.push_str(&format!(
+        "agents-md\tproject\t{}\t{status}\n",
+        agents.display()
+    ));
     Ok(out)
 }
 

@@ -27,6 +27,7 @@ pub mod config;
 pub mod handle;
 pub mod hook;
 pub mod init;
+pub mod instructions;
 pub mod interactive;
 pub mod json;
 pub mod level;
