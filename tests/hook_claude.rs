@@ -297,7 +297,7 @@ fn post_has_no_opinion_on_output_it_cannot_vouch_for() {
 fn agents_lens_has_no_format_for_yet_get_no_opinion() {
     let dir = TestDir::new("other-agents");
     let payload = json!({"hook_event_name": "BeforeTool", "tool_name": "run_shell_command", "tool_input": {"command": "cargo test"}});
-    for agent in ["gemini", "codex", "copilot", "cursor", "opencode"] {
+    for agent in ["codex", "copilot", "cursor", "opencode"] {
         for post in [false, true] {
             let mut args = vec!["hook", agent];
             if post {

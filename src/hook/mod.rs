@@ -14,6 +14,7 @@
 //! Each agent's format lives in its own file, next to the documentation it follows.
 
 pub mod claude;
+pub mod gemini;
 
 use crate::block::Stream;
 use crate::cli::HookArgs;
@@ -31,12 +32,12 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub const MAX_PAYLOAD: u64 = 64 << 20;
 
 /// The agents `lens hook` answers for.
-pub const AGENTS: &[&str] = &["claude"];
+pub const AGENTS: &[&str] = &["claude", "gemini"];
 
 /// Agents whose hook formats lens does not speak yet. `lens init` installs nothing for
 /// them, but a hook configured by hand gets "no opinion" (exit 0, nothing on stdout)
 /// rather than a usage error: their hook runners read exit 2 as "block the tool call".
-pub const NOT_YET: &[&str] = &["gemini", "codex", "copilot", "cursor", "opencode"];
+pub const NOT_YET: &[&str] = &["codex", "copilot", "cursor", "opencode"];
 
 /// Run the hook; returns the exit status (0 unless the command line itself was wrong).
 pub fn run(args: HookArgs) -> i32 {
@@ -63,6 +64,7 @@ pub fn run(args: HookArgs) -> i32 {
     let answer = view::quietly(|| match (args.agent.as_str(), args.post) {
         ("claude", false) => claude::before(&payload, &env),
         ("claude", true) => claude::after(&payload, &env),
+        ("gemini", false) => gemini::before(&payload),
         _ => None,
     });
     if let Ok(Some(answer)) = answer {
