@@ -5,7 +5,10 @@
 //! `--project`; the entries are one `PreToolUse` and one `PostToolUse` matcher group for
 //! `Bash`, each running this binary's `hook claude [--post]` (hooks reference,
 //! https://code.claude.com/docs/en/hooks, "Configuration": `hooks.<Event>[].matcher` and
-//! `.hooks[]` of `{"type": "command", "command": ...}`).
+//! `.hooks[]` of `{"type": "command", "command": ...}`). Gemini CLI takes hooks in the same
+//! shape in `~/.gemini/settings.json` or `.gemini/settings.json`: one `BeforeTool` group for
+//! `run_shell_command` ([`GEMINI`]). `lens init agents-md` is a different edit, a block of
+//! text in `AGENTS.md`, and lives in `instructions.rs`.
 //!
 //! The edit touches nothing else. The file is read as ordered members kept as written
 //! (`json::Fields`), so every unrelated setting and hook comes back as it was; only the
@@ -27,13 +30,45 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The agents `lens init` knows.
-pub const AGENTS: &[&str] = &["claude", "agents-md"];
+pub const AGENTS: &[&str] = &["claude", "gemini", "agents-md"];
 
-/// The events and the hook arguments lens installs for Claude Code.
-const CLAUDE_EVENTS: [(&str, &str); 2] = [
-    ("PreToolUse", "hook claude"),
-    ("PostToolUse", "hook claude --post"),
-];
+/// An agent whose settings file takes hooks in Claude Code's shape: `hooks.<Event>[]` of
+/// `{"matcher": ..., "hooks": [{"type": "command", "command": ...}]}`.
+struct Target {
+    agent: &'static str,
+    /// The events and the hook arguments lens installs.
+    events: &'static [(&'static str, &'static str)],
+    /// The shell tool's name, as the matcher.
+    matcher: &'static str,
+    /// The settings directory under the project or HOME.
+    dir: &'static str,
+    /// An environment variable that moves the user-level directory.
+    dir_var: Option<&'static str>,
+}
+
+/// Claude Code: hooks reference, https://code.claude.com/docs/en/hooks.
+const CLAUDE: Target = Target {
+    agent: "claude",
+    events: &[
+        ("PreToolUse", "hook claude"),
+        ("PostToolUse", "hook claude --post"),
+    ],
+    matcher: "Bash",
+    dir: ".claude",
+    dir_var: Some("CLAUDE_CONFIG_DIR"),
+};
+
+/// Gemini CLI: google-gemini/gemini-cli `docs/hooks/reference.md`, "Configuration
+/// schema"; `~/.gemini/settings.json` or `.gemini/settings.json`, hooks enabled by default
+/// (`hooksConfig.enabled` in `packages/cli/src/config/settingsSchema.ts`). BeforeTool only:
+/// see `hook/gemini.rs` for why there is no AfterTool entry.
+const GEMINI: Target = Target {
+    agent: "gemini",
+    events: &[("BeforeTool", "hook gemini")],
+    matcher: "run_shell_command",
+    dir: ".gemini",
+    dir_var: None,
+};
 
 /// What `settings.json.lens-init` records about an install.
 #[derive(Debug, Serialize, Deserialize, PartialEq)]
@@ -58,15 +93,16 @@ pub fn run(args: InitArgs) -> i32 {
             agents_md(&cwd.join("AGENTS.md"), &env, args.uninstall, args.dry_run)
         }
         (Some(agent), false) if AGENTS.contains(&agent.as_str()) => {
-            let Some(path) = claude_path(&env, &cwd, args.project) else {
+            let target = if agent == "gemini" { &GEMINI } else { &CLAUDE };
+            let Some(path) = settings_path(target, &env, &cwd, args.project) else {
                 eprintln!("lens: no home directory: set HOME");
                 return 1;
             };
             let exe = hook_program();
             if args.uninstall {
-                uninstall(&path, args.dry_run)
+                uninstall(target, &path, args.dry_run)
             } else {
-                install(&path, &exe, args.dry_run, args.project)
+                install(target, &path, &exe, args.dry_run, args.project)
             }
         }
         (Some(agent), false) => {
@@ -89,17 +125,22 @@ pub fn run(args: InitArgs) -> i32 {
     }
 }
 
-/// Claude Code's settings file for a scope.
-fn claude_path(env: &dyn Fn(&str) -> Option<String>, cwd: &Path, project: bool) -> Option<PathBuf> {
+/// An agent's settings file for a scope.
+fn settings_path(
+    target: &Target,
+    env: &dyn Fn(&str) -> Option<String>,
+    cwd: &Path,
+    project: bool,
+) -> Option<PathBuf> {
     if project {
-        return Some(cwd.join(".claude/settings.json"));
+        return Some(cwd.join(target.dir).join("settings.json"));
     }
-    if let Some(dir) = env("CLAUDE_CONFIG_DIR").filter(|d| !d.is_empty()) {
+    if let Some(dir) = target.dir_var.and_then(env).filter(|d| !d.is_empty()) {
         return Some(Path::new(&dir).join("settings.json"));
     }
     env("HOME")
         .filter(|h| !h.is_empty())
-        .map(|h| Path::new(&h).join(".claude/settings.json"))
+        .map(|h| Path::new(&h).join(target.dir).join("settings.json"))
 }
 
 /// How the hook command names this binary: its absolute path, quoted for the shell Claude
@@ -203,7 +244,14 @@ fn hooks_of(settings: &Fields, path: &Path) -> Result<Fields> {
     }
 }
 
-fn install(path: &Path, exe: &str, dry_run: bool, project: bool) -> Result<String> {
+fn install(
+    target: &Target,
+    path: &Path,
+    exe: &str,
+    dry_run: bool,
+    project: bool,
+) -> Result<String> {
+    let agent = target.agent;
     let before = read(path)?;
     let mut settings = parse_settings(before.as_deref(), path)?;
     let mut hooks = hooks_of(&settings, path)?;
@@ -214,7 +262,7 @@ fn install(path: &Path, exe: &str, dry_run: bool, project: bool) -> Result<Strin
         created.push("hooks".to_owned());
     }
     let mut changed = false;
-    for (event, args) in CLAUDE_EVENTS {
+    for &(event, args) in target.events {
         if installed(&hooks, event, args) {
             continue;
         }
@@ -245,7 +293,7 @@ fn install(path: &Path, exe: &str, dry_run: bool, project: bool) -> Result<Strin
         let group = Fields(vec![
             (
                 "matcher".into(),
-                serde_json::value::RawValue::from_string("\"Bash\"".into())?,
+                serde_json::value::RawValue::from_string(serde_json::to_string(target.matcher)?)?,
             ),
             (
                 "hooks".into(),
@@ -264,7 +312,7 @@ fn install(path: &Path, exe: &str, dry_run: bool, project: bool) -> Result<Strin
     }
     if !changed {
         return Ok(format!(
-            "lens init claude: already installed in `{}`; nothing changed\n",
+            "lens init {agent}: already installed in `{}`; nothing changed\n",
             path.display()
         ));
     }
@@ -274,7 +322,7 @@ fn install(path: &Path, exe: &str, dry_run: bool, project: bool) -> Result<Strin
     let after = settings.render(unit, 0) + "\n";
     if dry_run {
         return Ok(format!(
-            "lens init claude: would edit `{}`:\n{}",
+            "lens init {agent}: would edit `{}`:\n{}",
             path.display(),
             diff(before.as_deref().unwrap_or(""), &after)
         ));
@@ -302,13 +350,21 @@ fn install(path: &Path, exe: &str, dry_run: bool, project: bool) -> Result<Strin
         String::new()
     };
     Ok(format!(
-        "lens init claude: added PreToolUse and PostToolUse hooks for Bash to `{}`{kept}\nundo with `lens init claude --uninstall{}`\n",
+        "lens init {agent}: added {} hooks for {} to `{}`{kept}\nundo with `lens init {agent} --uninstall{}`\n",
+        target
+            .events
+            .iter()
+            .map(|(e, _)| *e)
+            .collect::<Vec<_>>()
+            .join(" and "),
+        target.matcher,
         path.display(),
         if project { " --project" } else { "" }
     ))
 }
 
-fn uninstall(path: &Path, dry_run: bool) -> Result<String> {
+fn uninstall(target: &Target, path: &Path, dry_run: bool) -> Result<String> {
+    let agent = target.agent;
     let (backup, state_path) = side_paths(path);
     let current = read(path)?;
     let state: Option<State> = read(&state_path)?.and_then(|t| serde_json::from_str(&t).ok());
@@ -332,7 +388,7 @@ fn uninstall(path: &Path, dry_run: bool) -> Result<String> {
                 .map(|s| s.created.clone())
                 .unwrap_or_default();
             let mut found = false;
-            for (event, args) in CLAUDE_EVENTS {
+            for &(event, args) in target.events {
                 let Some(raw) = hooks.get(event) else {
                     continue;
                 };
@@ -356,7 +412,7 @@ fn uninstall(path: &Path, dry_run: bool) -> Result<String> {
             }
             if !found {
                 return Ok(format!(
-                    "lens init claude: not installed in `{}`; nothing changed\n",
+                    "lens init {agent}: not installed in `{}`; nothing changed\n",
                     path.display()
                 ));
             }
@@ -372,7 +428,7 @@ fn uninstall(path: &Path, dry_run: bool) -> Result<String> {
         }
         (_, None) => {
             return Ok(format!(
-                "lens init claude: `{}` does not exist; nothing changed\n",
+                "lens init {agent}: `{}` does not exist; nothing changed\n",
                 path.display()
             ));
         }
@@ -380,7 +436,7 @@ fn uninstall(path: &Path, dry_run: bool) -> Result<String> {
     if dry_run {
         let before = current.as_deref().unwrap_or("");
         return Ok(format!(
-            "lens init claude --uninstall: would edit `{}`:\n{}",
+            "lens init {agent} --uninstall: would edit `{}`:\n{}",
             path.display(),
             diff(before, after.as_deref().unwrap_or(""))
         ));
@@ -399,7 +455,7 @@ fn uninstall(path: &Path, dry_run: bool) -> Result<String> {
         let _ = std::fs::remove_dir(dir); // only when empty
     }
     Ok(format!(
-        "lens init claude --uninstall: {} `{}`\n",
+        "lens init {agent} --uninstall: {} `{}`\n",
         if restore {
             "restored"
         } else {
@@ -515,8 +571,12 @@ fn agents_md(
 
 fn list(env: &dyn Fn(&str) -> Option<String>, cwd: &Path) -> Result<String> {
     let mut out = String::new();
-    for (scope, project) in [("user", false), ("project", true)] {
-        let Some(path) = claude_path(env, cwd, project) else {
+    let scopes = [("user", false), ("project", true)];
+    for (target, (scope, project)) in [&CLAUDE, &GEMINI]
+        .into_iter()
+        .flat_map(|t| scopes.map(|s| (t, s)))
+    {
+        let Some(path) = settings_path(target, env, cwd, project) else {
             continue;
         };
         let text = read(&path).ok().flatten();
@@ -527,7 +587,8 @@ fn list(env: &dyn Fn(&str) -> Option<String>, cwd: &Path) -> Result<String> {
             None => "not installed (no file)".to_owned(),
             Some(Err(_)) => "unreadable".to_owned(),
             Some(Ok(hooks)) => {
-                let events: Vec<&str> = CLAUDE_EVENTS
+                let events: Vec<&str> = target
+                    .events
                     .iter()
                     .filter(|(e, a)| installed(&hooks, e, a))
                     .map(|(e, _)| *e)
@@ -539,7 +600,11 @@ fn list(env: &dyn Fn(&str) -> Option<String>, cwd: &Path) -> Result<String> {
                 }
             }
         };
-        out.push_str(&format!("claude\t{scope}\t{}\t{status}\n", path.display()));
+        out.push_str(&format!(
+            "{}\t{scope}\t{}\t{status}\n",
+            target.agent,
+            path.display()
+        ));
     }
     let agents = cwd.join("AGENTS.md");
     let status = match read(&agents) {

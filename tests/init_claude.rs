@@ -282,3 +282,44 @@ fn claude_code_accepts_what_init_writes() {
         "Claude Code rejects the file:\n{report}"
     );
 }
+
+#[test]
+fn gemini_gets_one_before_tool_entry_and_gives_it_back() {
+    let dir = TestDir::new("init-gemini");
+    std::fs::create_dir_all(dir.path("project")).unwrap();
+    let settings = dir.path("home/.gemini/settings.json");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    let existing = "{\n  \"theme\": \"GitHub\",\n  \"selectedAuthType\": \"oauth-personal\"\n}\n";
+    std::fs::write(&settings, existing).unwrap();
+    let shown = stdout(&init(&dir, &["gemini"]));
+    assert!(
+        shown.contains("added BeforeTool hooks for run_shell_command"),
+        "{shown}"
+    );
+    let value = json(&settings);
+    assert_eq!(value["theme"], "GitHub");
+    let groups = value["hooks"]["BeforeTool"].as_array().unwrap();
+    assert_eq!(groups.len(), 1);
+    assert_eq!(groups[0]["matcher"], "run_shell_command");
+    assert!(
+        groups[0]["hooks"][0]["command"]
+            .as_str()
+            .unwrap()
+            .ends_with("/lens hook gemini")
+    );
+    assert!(value["hooks"].get("AfterTool").is_none());
+    assert!(stdout(&init(&dir, &["gemini"])).contains("already installed"));
+    let listed = stdout(&init(&dir, &["--list"]));
+    assert!(
+        listed
+            .lines()
+            .any(|l| l.starts_with("gemini\tuser\t") && l.ends_with("installed (BeforeTool)")),
+        "{listed}"
+    );
+    init(&dir, &["gemini", "--uninstall"]);
+    assert_eq!(std::fs::read_to_string(&settings).unwrap(), existing);
+    assert!(
+        !dir.path("home/.claude/settings.json").exists(),
+        "Claude's file is not touched"
+    );
+}
