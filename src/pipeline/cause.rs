@@ -144,8 +144,10 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes) {
         };
         // The message is the first error that does not just name the test again (cargo's
         // `thread 'name' panicked at`): `assertion `left == right` failed`, `E  assert ...`.
+        // A line in an envelope (go test -json) is read for what it carries.
         let message = (head + 1..end).find_map(|j| {
-            let t = doc.clean(j);
+            let line = doc.clean(j);
+            let t = shapes::payload(&line);
             let named = t.contains(name);
             (doc.lines[j].role == Role::Error && !named && !t.trim().is_empty())
                 .then(|| t.trim().to_owned())
@@ -166,7 +168,7 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes) {
             continue;
         }
         let place = (head + 1..end)
-            .find_map(|j| place_in(&doc.clean(j)))
+            .find_map(|j| place_in(&shapes::payload(&doc.clean(j))))
             .unwrap_or_default();
         let name = name.to_owned();
         for j in head..end {

@@ -20,6 +20,7 @@ pub(crate) const TOOL: Tool = Tool {
     marks,
     restated,
     test_name: section_name,
+    payload: super::bare,
 };
 
 fn role(t: &str) -> Option<Role> {

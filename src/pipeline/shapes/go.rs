@@ -14,6 +14,7 @@ pub(crate) const TOOL: Tool = Tool {
     marks,
     restated,
     test_name,
+    payload: super::bare,
 };
 
 /// `--- FAIL: TestA/sub (0.00s)`: `TestA/sub`.

@@ -10,6 +10,7 @@ pub(crate) const TOOL: Tool = Tool {
     marks,
     restated,
     test_name,
+    payload: super::bare,
 };
 
 /// `● suite › test`, vitest's `FAIL  file > suite > test`: the test's full name.

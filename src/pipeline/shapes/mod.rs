@@ -7,7 +7,7 @@
 //! (`sw`), because classify asks dozens of them on every line of a build log, and almost
 //! all of them fail there.
 //!
-//! A family module (`cargo`, `go`, `jest`, `pytest`, `git`) owns what its tools print: the
+//! A family module (`cargo`, `go`, `gojson`, `jest`, `pytest`, `git`) owns what its tools print: the
 //! role of a line by itself, the [`Marks`] a line of that role carries (the one line per
 //! failing test, a test's section, the closing tally, a commit, a hunk), and the marks
 //! only the whole stream can tell (a status line the closing list restates). The stages
@@ -18,8 +18,11 @@
 pub(crate) mod cargo;
 pub(crate) mod git;
 pub(crate) mod go;
+pub(crate) mod gojson;
 pub(crate) mod jest;
 pub(crate) mod pytest;
+
+use std::borrow::Cow;
 
 use crate::block::{Doc, Marks, Role};
 
@@ -33,6 +36,22 @@ pub(crate) struct Tool {
     pub restated: fn(&mut Doc),
     /// The test a section head (a line marked [`Marks::TEST_SECTION`]) is for.
     pub test_name: fn(&str) -> Option<&str>,
+    /// What a line says inside the envelope this family wraps its lines in (go test
+    /// -json's `"Output":"..."`, decoded), for the stages that quote or compare it.
+    pub payload: fn(&str) -> Option<Cow<'_, str>>,
+}
+
+/// For a family whose lines are their own text.
+pub(crate) fn bare(_: &str) -> Option<Cow<'_, str>> {
+    None
+}
+
+/// What `t` says, out of the envelope its family wrapped it in, if any.
+pub(crate) fn payload(t: &str) -> Cow<'_, str> {
+    TOOLS
+        .iter()
+        .find_map(|tool| (tool.payload)(t))
+        .unwrap_or(Cow::Borrowed(t))
 }
 
 /// The name of the test whose section `head` opens, as its runner's module reads it.
@@ -41,7 +60,13 @@ pub(crate) fn test_name(head: &str) -> Option<&str> {
 }
 
 /// The families, in the order their line shapes are tried.
-pub(crate) const TOOLS: &[Tool] = &[cargo::TOOL, go::TOOL, jest::TOOL, pytest::TOOL];
+pub(crate) const TOOLS: &[Tool] = &[
+    cargo::TOOL,
+    go::TOOL,
+    gojson::TOOL,
+    jest::TOOL,
+    pytest::TOOL,
+];
 
 /// Record every family's marks on the lines of a classified diagnostics stream.
 pub(crate) fn mark(doc: &mut Doc) {

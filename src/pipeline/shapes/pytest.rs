@@ -15,6 +15,7 @@ pub(crate) const TOOL: Tool = Tool {
     marks,
     restated,
     test_name,
+    payload: super::bare,
 };
 
 /// `____ test_b[param] ____`: `test_b[param]`.
