@@ -157,9 +157,6 @@ fn role(t: &str) -> Option<Role> {
 /// The role of what an output event prints, as `go test -v` would print it.
 fn output_role(text: &str, tested: bool) -> Role {
     let trimmed = text.trim_start();
-    if trimmed.is_empty() {
-        return Role::Blank;
-    }
     if sw(trimmed, "=== NAME ") {
         // Go 1.20's name of the test a line after it is for: like `=== CONT`.
         return Role::Progress;
@@ -357,6 +354,12 @@ mod tests {
             ),
             (
                 line("output", Some("TestA"), Some(r"    just text\n")),
+                Role::Plain,
+                Marks::NONE,
+            ),
+            // t.Log("") prints an empty line: the event is still a whole line of text.
+            (
+                line("output", Some("TestA"), Some(r"\n")),
                 Role::Plain,
                 Marks::NONE,
             ),
