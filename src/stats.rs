@@ -334,23 +334,28 @@ fn percent(part: i64, whole: u64) -> f64 {
     (part as f64 * 1000.0 / whole as f64).round() / 10.0
 }
 
-/// The program's file name, and its subcommand when the first argument reads as one
+/// The program the run was for, resolved through wrappers as the run resolved it
+/// (`bash -c 'cd x && cargo test'` is cargo), and its subcommand when it reads as one
 /// (`cargo build`, `git log`): a word, not a flag, path or file name.
 fn command_key(argv: &[String]) -> String {
-    let Some(program) = argv.first() else {
+    if argv.is_empty() {
         return "(none)".into();
-    };
-    let program = program.rsplit('/').next().unwrap_or(program);
-    match argv.get(1) {
+    }
+    let command = crate::command::CommandLine::from_words(argv);
+    let word = command
+        .subcommand
+        .as_deref()
+        .or(command.args.first().map(String::as_str));
+    match word {
         Some(sub)
             if sub.starts_with(|c: char| c.is_ascii_lowercase())
                 && sub
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == ':') =>
         {
-            format!("{program} {sub}")
+            format!("{} {sub}", command.program)
         }
-        _ => program.to_owned(),
+        _ => command.program,
     }
 }
 
@@ -632,6 +637,9 @@ mod tests {
         assert_eq!(key("ls -la"), "ls");
         assert_eq!(key("python3 script.py"), "python3");
         assert_eq!(key("cat /etc/passwd"), "cat");
+        assert_eq!(key("timeout 60 cargo test --lib"), "cargo test");
+        let wrapped = ["bash".into(), "-c".into(), "cd web && git log -n 3".into()];
+        assert_eq!(command_key(&wrapped), "git log");
         assert_eq!(command_key(&[]), "(none)");
     }
 
