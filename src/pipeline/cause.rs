@@ -134,6 +134,12 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes) {
             .find(|&j| {
                 let line = doc.lines[j];
                 matches!(line.role, Role::Header | Role::Summary) && !doc.raw(j).starts_with(' ')
+                    // Another failure (jest's `FAIL tests/b.test.js`) is never part of a
+                    // section: grouping it away would hide a different fault. (A section's
+                    // own closing result, go -json's `fail` event, is.)
+                    || line.role == Role::Fail
+                        && !line.marks.has(Marks::TEST_FAILED)
+                        && !line.marks.has(Marks::RESTATED)
                     || line.marks.has(Marks::BOUNDARY)
                     || line.marks.has(Marks::TALLY)
             })
@@ -225,12 +231,19 @@ fn block_finding(doc: &Doc, lines: std::ops::Range<usize>) -> Option<Finding> {
             // `a.c:1118:32: error: x` names its column too, and the place keeps it.
             let at = &head[file.len() + 1..head.len() - rest.len()];
             let place = at.trim_end_matches([':', ' ', '-']);
-            let place = if place.starts_with(line) && place[line.len()..].starts_with(':') {
-                place
+            let after = &place[line.len().min(place.len())..];
+            let place = if !place.starts_with(line) {
+                line.to_owned()
+            } else if after.starts_with(':') {
+                place.to_owned()
+            } else if let Some(column) = after.strip_prefix(',') {
+                // tsc: `src/a.ts(429,43): error`.
+                let column: String = column.chars().take_while(char::is_ascii_digit).collect();
+                format!("{line}:{column}")
             } else {
-                line
+                line.to_owned()
             };
-            (file.to_owned(), place.to_owned(), head.len() - rest.len())
+            (file.to_owned(), place, head.len() - rest.len())
         }
         None => {
             let (file, line) = lines.clone().skip(1).find_map(|i| {
@@ -461,6 +474,32 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
             .map(|m| (m.file.as_str(), m.line_number.as_str()))
             .collect();
         assert_eq!(named, [("t::b", "src/t.rs:8"), ("t::c", "src/t.rs:13")]);
+    }
+
+    #[test]
+    fn a_different_failure_after_a_group_is_never_grouped_into_it() {
+        let section = |name: &str| {
+            format!(
+                "  ● vat › {name}\n\n    expect(received).toBe(expected)\n\n    Expected: 119\n\n      at Object.<anonymous> (tests/vat.test.js:5:3)\n\n"
+            )
+        };
+        let text = format!(
+            "FAIL tests/vat.test.js\n{}{}FAIL tests/parse.test.js\n  ● parses a line\n\n    TypeError: Cannot read properties of null\n\n      at parseLine (src/parse.js:2:50)\n",
+            section("bread"),
+            section("milk")
+        );
+        let mut doc = parse(&text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stderr);
+        cause(&mut doc);
+        let hidden: Vec<&str> = (0..doc.lines.len())
+            .filter(|&i| doc.lines[i].fate == Grouped)
+            .map(|i| doc.raw(i))
+            .collect();
+        assert!(hidden.contains(&"  ● vat › milk"), "{hidden:?}");
+        assert!(
+            !hidden.iter().any(|l| l.contains("parse")),
+            "the other file's failure went with the group: {hidden:?}"
+        );
     }
 
     #[test]

@@ -80,12 +80,29 @@ pub fn rank(doc: &mut Doc, budget: usize, content: bool) {
             // Highest score first; ties to the earlier line.
             notable.sort_by_key(|&i| (std::cmp::Reverse(scores[i]), i));
             let mut spent = 0;
+            let mut taken = Vec::new();
             for &i in &notable {
                 if spent + cost(i) > budget / 2 {
                     break;
                 }
                 spent += cost(i);
                 keep[i] = true;
+                taken.push(i);
+            }
+            // A notable line is read with the line on each side of it (the request before
+            // an upstream error, the record after it), when they fit.
+            let is_candidate = |i: usize| candidate(&doc.lines[i]);
+            for i in taken {
+                for j in [i.wrapping_sub(1), i + 1] {
+                    if j < doc.lines.len()
+                        && is_candidate(j)
+                        && !keep[j]
+                        && spent + cost(j) <= budget / 2
+                    {
+                        spent += cost(j);
+                        keep[j] = true;
+                    }
+                }
             }
             room -= spent;
         }

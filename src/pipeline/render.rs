@@ -257,11 +257,15 @@ fn write(
             };
         }
         // Lines cut for the budget may name files nothing else in the view names.
-        if options.level == Level::Filtered && (start..i).any(|j| doc.lines[j].fate == Fate::Ranked)
+        // (Level 1 hides what level 2 would rank away too: its markers name the same.)
+        if options.level != Level::Counts
+            && (start..i)
+                .any(|j| doc.lines[j].fate == Fate::Ranked || options.level == Level::Failures)
         {
             let named = named.get_or_insert_with(|| shown_files(doc, shown));
-            let mut files = unnamed_files(doc, start..i, named, options.max_locations);
-            let commits = cut_commits(doc, start..i, options.max_locations);
+            let every = options.level == Level::Failures;
+            let mut files = unnamed_files(doc, start..i, named, options.max_locations, every);
+            let commits = cut_commits(doc, start..i, options.max_locations, every);
             if !commits.is_empty() {
                 files = if files.is_empty() {
                     commits
@@ -298,6 +302,8 @@ fn write(
 
 /// Shapes a region's folds list before counting the rest.
 const FOLD_SHAPES: usize = 3;
+/// Fields of a fold whose ranges its marker lists.
+const FOLD_FIELDS: usize = 3;
 /// Characters of a fold's shape quoted in its marker.
 const SHAPE_CHARS: usize = 72;
 
@@ -341,6 +347,7 @@ fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
             if !ranges.is_empty() {
                 let spans: Vec<String> = ranges
                     .iter()
+                    .take(FOLD_FIELDS)
                     .map(|&(low, high)| {
                         if low == high {
                             format!("{low}")
@@ -349,7 +356,12 @@ fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
                         }
                     })
                     .collect();
-                part.push_str(&format!(" (# {})", spans.join(", ")));
+                let more = if ranges.len() > FOLD_FIELDS {
+                    ", …"
+                } else {
+                    ""
+                };
+                part.push_str(&format!(" (# {}{more})", spans.join(", ")));
             }
             part
         })
@@ -361,10 +373,12 @@ fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
 }
 
 /// `commits 6ad1d45..., d36589b...`: the commits of a log whose first lines were cut
-/// for the budget, each by its id as the log printed it.
-fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String {
+/// for the budget (or, with `every`, hidden at all), each by its id as the log printed it.
+fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize, every: bool) -> String {
     let ids: Vec<&str> = region
-        .filter(|&j| doc.lines[j].fate == Fate::Ranked && doc.lines[j].marks.has(Marks::COMMIT))
+        .filter(|&j| {
+            (every || doc.lines[j].fate == Fate::Ranked) && doc.lines[j].marks.has(Marks::COMMIT)
+        })
         .filter_map(|j| doc.raw(j).strip_prefix("commit "))
         .map(|rest| {
             rest.split(' ')
@@ -395,11 +409,12 @@ fn unnamed_files(
     region: std::ops::Range<usize>,
     named: &HashSet<&str>,
     max: usize,
+    every: bool,
 ) -> String {
     let mut files: Vec<&str> = Vec::new();
     let mut listed: HashSet<&str> = HashSet::new();
     let mut more = 0usize;
-    for i in region.filter(|&i| doc.lines[i].fate == Fate::Ranked) {
+    for i in region.filter(|&i| every || doc.lines[i].fate == Fate::Ranked) {
         let Some(file) = locate::file_of(doc.raw(i)) else {
             continue;
         };

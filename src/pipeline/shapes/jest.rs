@@ -46,7 +46,9 @@ pub(crate) fn mark_role(trimmed: &str) -> Option<Role> {
     match c {
         '✓' | '√' | '✔' => Some(Role::Pass),
         '✕' | '×' | '✗' | '✖' if !trimmed.contains(" problem") => Some(Role::Fail),
-        '●' if trimmed.contains(" › ") || sw(trimmed, "● Test suite failed") => {
+        // `● suite › test`, and a test outside any describe block (`● parses a line`);
+        // jest's `● Console` heads captured console output, not a failure.
+        '●' if !sw(trimmed, "● Console") && trimmed.chars().nth(1) == Some(' ') => {
             Some(Role::Fail)
         }
         '❯' if trimmed.contains(" failed") => Some(Role::Fail),
