@@ -17,7 +17,14 @@ mypy read their caches). lens runs with LENS_STORE, LENS_LOG_DIR and LENS_CONFIG
 temp directory, one log directory per run, so the run's handle is the one log record there.
 Other filters get the invocation case.toml gives (taken from their own documentation) and
 only on the cases that declare them; tokf is also asked (`tokf which`) whether it has a
-filter for the command, and a declaration it denies is reported instead of run.
+filter for the command, rtk's `--help` must list the subcommands of its invocation, and a
+declaration either denies is reported instead of run. rtk is the binary RTK_BIN or --rtk
+names, by default ../shared/peers/rtk-0.16.0/rtk beside this repository; without it the arm
+is reported as skipped.
+
+Every view also gets the fidelity columns of bench/compare_fidelity.py: body lines shown
+under another unit's header, ids of the raw output named nowhere in the view, islands of
+kept lines, markers, and the bytes saved per marker.
 """
 
 from __future__ import annotations
@@ -36,12 +43,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import compare_cases, compare_measure, compare_report
+from bench import compare_cases, compare_fidelity, compare_measure, compare_report
 
 REPO = compare_cases.REPO
 RESULTS = REPO / "bench" / "results"
 TIMEOUT = 600
 LEVELS = (2, 1, 0)
+# rtk 0.16.0, the last MIT release, built from its public source beside this repository;
+# RTK_BIN or --rtk point elsewhere.
+DEFAULT_RTK = REPO.parent / "shared" / "peers" / "rtk-0.16.0" / "rtk"
 
 
 def find_lens() -> Path | None:
@@ -59,6 +69,45 @@ def find_tokf() -> Path | None:
     return Path(found) if found else None
 
 
+def find_rtk(path: Path) -> Path | None:
+    return path if path.is_file() and os.access(path, os.X_OK) else None
+
+
+def help_commands(text: str) -> set[str] | None:
+    """The subcommand names a clap `--help` lists under `Commands:`, or None when it lists
+    none (the command takes the rest of the line as its own arguments)."""
+    names: set[str] = set()
+    inside = False
+    for line in text.splitlines():
+        if line.strip() == "Commands:":
+            inside = True
+        elif inside and line.startswith("  ") and line.strip():
+            names.add(line.split()[0])
+        elif inside:
+            break
+    return names - {"help"} if inside else None
+
+
+def rtk_claims(rtk: Path, words: list[str], env: dict[str, str]) -> bool:
+    """Whether rtk's own `--help`, walked one subcommand at a time, offers a filter for
+    `rtk <words>`: each word must be a listed subcommand until a level lists none."""
+    prefix: list[str] = []
+    for word in words:
+        try:
+            done = subprocess.run(
+                [str(rtk), *prefix, "--help"], capture_output=True, env=env, timeout=60
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            return False
+        listed = help_commands(done.stdout.decode(errors="replace"))
+        if listed is None:
+            return True
+        if word not in listed:
+            return False
+        prefix.append(word)
+    return bool(prefix)
+
+
 def first_line(argv: list[str], env: dict[str, str]) -> str | None:
     try:
         done = subprocess.run(argv, capture_output=True, env=env, timeout=60)
@@ -71,7 +120,7 @@ def first_line(argv: list[str], env: dict[str, str]) -> str | None:
 class Bench:
     """One invocation: the arms available on this machine and a private scratch directory."""
 
-    def __init__(self, lens: Path, scratch: Path):
+    def __init__(self, lens: Path, scratch: Path, rtk_path: Path = DEFAULT_RTK):
         self.lens = lens
         self.scratch = scratch
         base = compare_cases.case_env()
@@ -93,15 +142,13 @@ class Bench:
             self.tools["tokf"] = {"path": str(tokf), "version": version}
         else:
             self.tools["tokf"] = {"skipped": "not installed (make tokf builds it into out/tools)"}
-        rtk = shutil.which("rtk", path=base["PATH"])
-        if rtk and first_line([rtk, "gain"], base) is not None:
-            self.filters["rtk"] = Path(rtk)
-            self.tools["rtk"] = {"path": rtk, "version": first_line([rtk, "--version"], base)}
+        rtk = find_rtk(rtk_path)
+        version = first_line([str(rtk), "--version"], base) if rtk else None
+        if rtk and version:
+            self.filters["rtk"] = rtk
+            self.tools["rtk"] = {"path": str(rtk), "version": version}
         else:
-            self.tools["rtk"] = {
-                "skipped": "no `rtk` on PATH that answers `rtk gain`; no package registry "
-                "carries it"
-            }
+            self.tools["rtk"] = {"skipped": f"rtk not found (looked for {rtk_path})"}
         self.runs = 0
 
     @property
@@ -170,6 +217,7 @@ class Bench:
             "items_kept": len(items) - len(missing),
             "items_total": len(items),
             "items_missing": missing,
+            **fidelity_fields(view.stdout, view.stderr, raw.stdout, raw.stderr),
         }
 
     def filter_arm(self, case, tool: str, raw, items) -> dict:
@@ -180,6 +228,8 @@ class Bench:
             claimed = first_line([argv[0], "which", shlex.join(argv[2:])], env)
             if claimed is None:
                 return {"command": list(case.filters[tool]), "error": "tokf which: no filter"}
+        if tool == "rtk" and not rtk_claims(self.filters[tool], argv[1:], env):
+            return {"command": list(case.filters[tool]), "error": "rtk --help: no filter"}
         try:
             view, _ = self.run_arm(case, argv, env)
         except (compare_cases.CaseError, OSError, subprocess.TimeoutExpired) as err:
@@ -226,6 +276,8 @@ class Bench:
                 order = ["exact", "exact up to digits", "same lines, other order", "differs"]
                 scored["round_trip"] = max(trips, key=order.index)
                 scored["stored_bytes"] = len(stored_out) + len(stored_err)
+                # Judge the view against the run it was made from, not the raw arm's.
+                scored.update(fidelity_fields(view.stdout, view.stderr, stored_out, stored_err))
         checks = [
             self.check_stream(view.stdout, stored_out, handle, masked),
             self.check_stream(view.stderr, stored_err, handle, masked),
@@ -252,6 +304,23 @@ class Bench:
         except (OSError, subprocess.TimeoutExpired):
             return None
         return done.stdout if done.returncode == 0 else None
+
+
+def fidelity_fields(out: bytes, err: bytes, raw_out: bytes, raw_err: bytes) -> dict:
+    """compare_fidelity's columns for one view, stream by stream."""
+    lines = compare_measure.lines_of
+    found = compare_fidelity.fidelity([(lines(out), lines(raw_out)), (lines(err), lines(raw_err))])
+    raw_bytes, view_bytes = len(raw_out) + len(raw_err), len(out) + len(err)
+    return {
+        "broken_units": found.broken_units,
+        "folded_ids": len(found.folded_ids),
+        "folded_examples": list(found.folded_ids[:5]),
+        "ids_total": found.ids_total,
+        "islands": found.islands,
+        "marker_lines": found.markers,
+        "inline_elisions": found.inline_elisions,
+        "saved_per_elision": found.saved_per_elision(raw_bytes, view_bytes),
+    }
 
 
 def read_handle(log: Path) -> tuple[str | None, str]:
@@ -336,6 +405,8 @@ def render_markdown(report: dict) -> str:
         )
     lines += ["", compare_report.markdown_table(report), "## lens at level 2", ""]
     lines.append(compare_report.lens_table(report))
+    lines += ["## Fidelity", "", FIDELITY_NOTE, ""]
+    lines.append(compare_report.fidelity_table(report))
     warnings = [c for c in report["cases"] if c.get("case_warning")]
     if warnings:
         lines += ["## Case warnings", ""]
@@ -346,6 +417,15 @@ def render_markdown(report: dict) -> str:
     lines += [f"- {r}" for r in found] if found else ["none"]
     return "\n".join(lines).rstrip() + "\n"
 
+
+FIDELITY_NOTE = (
+    "Computed from each view and the output it was made from (lens: its own stored run; "
+    "other filters: the raw arm's run), as bench/compare_fidelity.py documents: broken units "
+    "are kept body lines (assertion left/right, Author/Date, diff +/- lines) under another "
+    "unit's header than in raw; folded ids are the raw output's shas, failing test names "
+    "and paths that the view names nowhere, markers included; islands are runs of kept "
+    "lines between markers."
+)
 
 README_BEGIN = "<!-- compare table: written by bench/compare.py -->"
 README_END = "<!-- end of compare table -->"
@@ -376,6 +456,12 @@ def main(argv: list[str] | None = None) -> int:
         default=RESULTS / "compare.json",
         help="results to compare level-2 bytes against (default: the committed ones)",
     )
+    parser.add_argument(
+        "--rtk",
+        type=Path,
+        default=Path(os.environ.get("RTK_BIN", DEFAULT_RTK)),
+        help="the rtk binary to run as an arm (default: $RTK_BIN, else ../shared/peers)",
+    )
     args = parser.parse_args(argv)
     lens = find_lens()
     if lens is None or not lens.exists():
@@ -390,7 +476,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.baseline.exists():
         baseline = json.loads(args.baseline.read_text())
     with tempfile.TemporaryDirectory(prefix="lens-compare-") as scratch:
-        bench = Bench(lens, Path(scratch))
+        bench = Bench(lens, Path(scratch), args.rtk)
         report = {
             "version": 1,
             "command": "python3 bench/compare.py" + "".join(f" {c}" for c in args.cases),

@@ -18,8 +18,9 @@ the two lists of lines, with no model and no knowledge of which filter made the 
 - folded ids: the ids of the raw output (shas: 40 hex digits, or 7 to 39 holding both a digit
   and a letter, so that neither a number nor a word spelled in hex such as `added` counts; the
   test names of `test x ... FAILED`, `FAILED x` and `--- FAIL: x` lines; paths with a known
-  extension) that appear nowhere in the view, neither in a kept line nor in a marker's
-  detail. An id that is only in an elided stretch and not named by its marker is folded.
+  extension, without git diff's `a/` and `b/`) that appear nowhere in the view, neither in a
+  kept line nor in a marker's detail. An id that is only in an elided stretch and not named
+  by its marker is folded.
 - islands: maximal runs of kept lines, markers being the only separators; markers: lines
   matching the marker grammar (compare_measure.MARKER); in-line elisions: overlong lines cut
   with `[lens: N bytes elided, line L, HANDLE]`; saved bytes per marker: what the view saves
@@ -92,6 +93,8 @@ EXTENSIONS = (
     "rs|py|pyi|ts|tsx|js|jsx|mjs|cjs|go|c|h|cc|cpp|hpp|java|rb|toml|json|lock|md|txt|yml|yaml"
     "|cfg|ini|sh|html|css"
 )
+# git diff's `a/` and `b/` name one file twice; the path without them is the id.
+DIFF_SIDE = re.compile(r"^[ab]/(?=.*/|[^/]+$)")
 PATH = re.compile(rf"(?<![\w./-])(?:[\w.-]+/)*[\w.-]*\w\.(?:{EXTENSIONS})(?![\w/])")
 
 
@@ -176,7 +179,7 @@ def raw_ids(raw_lines: list[str]) -> list[str]:
         for found in SHA.finditer(line):
             ids[found.group(0)] = None
         for found in PATH.finditer(line):
-            ids[found.group(0)] = None
+            ids[DIFF_SIDE.sub("", found.group(0))] = None
     return list(ids)
 
 

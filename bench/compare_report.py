@@ -91,6 +91,40 @@ def lens_table(report: dict) -> str:
     return "\n".join(rows) + "\n"
 
 
+def fidelity_table(report: dict) -> str:
+    """One row per case and arm that ran: size, needle, items, then compare_fidelity's
+    columns. Folded ids read `folded of ids in raw`; saved per marker is what the view
+    saves against raw divided by its markers and in-line elisions."""
+    rows = [
+        "| case | arm | bytes | needle | items | broken units | folded ids | islands "
+        "| markers | saved per marker |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for case in report["cases"]:
+        for name in report["arms"]:
+            result = case.get("arms", {}).get(name)
+            if name == "raw" or result is None or "error" in result:
+                continue
+            total = result.get("items_total", 0)
+            markers = result.get("marker_lines", 0)
+            inline = result.get("inline_elisions", 0)
+            saved = result.get("saved_per_elision")
+            cells = [
+                case["name"],
+                arm_title(name),
+                f"{result['bytes']:,}",
+                "kept" if result.get("needle_kept") else "lost",
+                f"{result.get('items_kept', total)}/{total}",
+                str(result.get("broken_units", "")),
+                f"{result.get('folded_ids', '')}/{result.get('ids_total', '')}",
+                str(result.get("islands", "")),
+                f"{markers} + {inline} in-line" if inline else str(markers),
+                "—" if saved is None else f"{saved:,}",
+            ]
+            rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows) + "\n"
+
+
 def regressions(report: dict, baseline: dict | None = None) -> list[str]:
     """Every result that is a defect of lens, one sentence each (see the module comment)."""
     found = []

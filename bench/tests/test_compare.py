@@ -63,5 +63,79 @@ class HandleTest(unittest.TestCase):
         )
 
 
+ROOT_HELP = """Usage: rtk [OPTIONS] <COMMAND>
+
+Commands:
+  ls             List directory contents
+  git            Git commands with compact output
+  help           Print this message
+
+Options:
+  -h, --help
+"""
+
+GIT_HELP = """Commands:
+  diff      Condensed diff output
+  log       One-line commit history
+
+Options:
+  -h, --help
+"""
+
+
+class RtkTest(unittest.TestCase):
+    def fake_rtk(self) -> Path:
+        """A stand-in that prints rtk 0.16.0's help shapes: root, `git`, and leaves."""
+        folder = Path(tempfile.mkdtemp())
+        self.addCleanup(shutil.rmtree, folder)
+        (folder / "root.txt").write_text(ROOT_HELP)
+        (folder / "git.txt").write_text(GIT_HELP)
+        script = folder / "rtk"
+        script.write_text(
+            "#!/bin/sh\n"
+            f'd="{folder}"\n'
+            'case "$*" in\n'
+            '  "--help") cat "$d/root.txt" ;;\n'
+            '  "git --help") cat "$d/git.txt" ;;\n'
+            '  *) echo "Usage: rtk leaf [ARGS]..." ;;\n'
+            "esac\n"
+        )
+        script.chmod(0o755)
+        return script
+
+    def test_help_commands_lists_subcommands_without_help(self):
+        self.assertEqual(compare.help_commands(ROOT_HELP), {"ls", "git"})
+        self.assertIsNone(compare.help_commands("Usage: rtk ls [ARGS]...\n"))
+
+    def test_claims_walk_the_subcommands(self):
+        rtk = self.fake_rtk()
+        self.assertTrue(compare.rtk_claims(rtk, ["git", "log", "-n", "30"], {}))
+        self.assertTrue(compare.rtk_claims(rtk, ["ls", "-la"], {}))
+        self.assertFalse(compare.rtk_claims(rtk, ["git", "blame", "x"], {}))
+        self.assertFalse(compare.rtk_claims(rtk, ["cat", "x"], {}))
+
+    def test_a_missing_rtk_is_reported_as_skipped(self):
+        scratch = Path(tempfile.mkdtemp())
+        self.addCleanup(shutil.rmtree, scratch)
+        missing = Path("/nonexistent/rtk")
+        bench = compare.Bench(Path("/nonexistent/lens"), scratch, missing)
+        self.assertEqual(
+            bench.tools["rtk"], {"skipped": "rtk not found (looked for /nonexistent/rtk)"}
+        )
+        self.assertNotIn("rtk", bench.arms)
+
+
+class FidelityFieldsTest(unittest.TestCase):
+    def test_fields_are_counted_per_stream(self):
+        raw_out = b"commit " + b"a" * 40 + b"\nAuthor: A\ncommit " + b"b" * 40 + b"\nAuthor: B\n"
+        view = b"commit " + b"a" * 40 + b"\n[lens: 2 lines elided, 2-3, 1a2b3c4d]\nAuthor: B\n"
+        fields = compare.fidelity_fields(view, b"", raw_out, b"")
+        self.assertEqual(fields["broken_units"], 1)
+        self.assertEqual((fields["folded_ids"], fields["ids_total"]), (1, 2))
+        self.assertEqual(fields["folded_examples"], ["b" * 40])
+        self.assertEqual((fields["islands"], fields["marker_lines"]), (2, 1))
+        self.assertEqual(fields["saved_per_elision"], len(raw_out) - len(view))
+
+
 if __name__ == "__main__":
     unittest.main()

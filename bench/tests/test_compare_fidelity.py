@@ -115,6 +115,7 @@ class FoldedIdsTest(unittest.TestCase):
             "FAILED tests/test_x.py::test_y - assert 1",
             "--- FAIL: TestZ (0.00s)",
             "error: src/main.rs:3:1 and 1234567 and added",
+            "diff --git a/src/main.rs b/src/main.rs",
         ]
         self.assertEqual(
             fid.raw_ids(raw),

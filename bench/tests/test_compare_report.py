@@ -88,6 +88,30 @@ class TableTest(unittest.TestCase):
         self.assertIn("| ruff | 1a2b3c4d | exact | 0 | 0 | 0 |", table)
         self.assertNotIn("go-vet", table)
 
+    def test_fidelity_table_has_a_row_per_arm_that_ran(self):
+        fields = {
+            "broken_units": 2,
+            "folded_ids": 3,
+            "ids_total": 50,
+            "islands": 4,
+            "marker_lines": 3,
+            "inline_elisions": 1,
+            "saved_per_elision": 3747,
+        }
+        report = {"arms": REPORT["arms"], "cases": [dict(REPORT["cases"][0])]}
+        report["cases"][0]["arms"] = {
+            "raw": arm(reduction=None),
+            "lens-2": lens(bytes=38224, items_total=50, items_kept=50, **fields),
+            "tokf": {"error": "tokf which: no filter"},
+        }
+        self.assertEqual(
+            compare_report.fidelity_table(report),
+            "| case | arm | bytes | needle | items | broken units | folded ids | islands "
+            "| markers | saved per marker |\n"
+            "|---|---|---|---|---|---|---|---|---|---|\n"
+            "| ruff | lens 2 | 38,224 | kept | 50/50 | 2 | 3/50 | 4 | 3 + 1 in-line | 3,747 |\n",
+        )
+
 
 MINIMAL = {"tool": "x", "command": ["x"], "version": ["x"], "setup": "s"}
 
