@@ -407,6 +407,10 @@ def render_markdown(report: dict) -> str:
     lines.append(compare_report.lens_table(report))
     lines += ["## Fidelity", "", FIDELITY_NOTE, ""]
     lines.append(compare_report.fidelity_table(report))
+    smaller = compare_report.smaller_elsewhere(report)
+    lines += ["## Where another filter is smaller and keeps the needle and items", ""]
+    lines += [f"- {s}" for s in smaller] if smaller else ["none"]
+    lines.append("")
     warnings = [c for c in report["cases"] if c.get("case_warning")]
     if warnings:
         lines += ["## Case warnings", ""]

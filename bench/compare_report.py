@@ -125,6 +125,29 @@ def fidelity_table(report: dict) -> str:
     return "\n".join(rows) + "\n"
 
 
+def smaller_elsewhere(report: dict) -> list[str]:
+    """Cases where another filter's view is smaller than lens at level 2 while keeping the
+    needle and every item, one sentence each: the cases lens has to answer for."""
+    found = []
+    for case in report["cases"]:
+        arms = case.get("arms", {})
+        lens = arms.get("lens-2")
+        if not lens or "bytes" not in lens:
+            continue
+        for name, other in arms.items():
+            if name == "raw" or name in LENS_ARMS or "bytes" not in other:
+                continue
+            total = other.get("items_total", 0)
+            keeps = other.get("needle_kept") and other.get("items_kept", total) == total
+            if keeps and other["bytes"] < lens["bytes"]:
+                found.append(
+                    f"{case['name']}: {name} {other['bytes']:,} bytes against lens 2's "
+                    f"{lens['bytes']:,}, needle and all {total} {case.get('items_kind', 'items')} "
+                    "kept"
+                )
+    return found
+
+
 def regressions(report: dict, baseline: dict | None = None) -> list[str]:
     """Every result that is a defect of lens, one sentence each (see the module comment)."""
     found = []

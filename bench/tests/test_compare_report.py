@@ -116,6 +116,33 @@ class TableTest(unittest.TestCase):
 MINIMAL = {"tool": "x", "command": ["x"], "version": ["x"], "setup": "s"}
 
 
+class SmallerElsewhereTest(unittest.TestCase):
+    def test_only_a_smaller_view_that_keeps_needle_and_items_counts(self):
+        report = {
+            "cases": [
+                {
+                    "name": "git-log",
+                    "items_kind": "commits",
+                    "arms": {
+                        "raw": arm(bytes=900, reduction=None),
+                        "lens-2": lens(bytes=500),
+                        "tokf": arm(bytes=400),
+                        "rtk": arm(bytes=300, items_kept=2),
+                    },
+                },
+                {
+                    "name": "ls",
+                    "arms": {"lens-2": lens(bytes=50), "rtk": arm(bytes=40, needle_kept=False)},
+                },
+                {"name": "go", "arms": {"lens-2": lens(bytes=50), "rtk": {"error": "x"}}},
+            ]
+        }
+        self.assertEqual(
+            compare_report.smaller_elsewhere(report),
+            ["git-log: tokf 400 bytes against lens 2's 500, needle and all 3 commits kept"],
+        )
+
+
 class RegressionTest(unittest.TestCase):
     def test_other_filters_are_never_judged(self):
         found = compare_report.regressions(REPORT)
