@@ -84,6 +84,7 @@ FAMILIES = (
 )
 
 SHA = re.compile(r"\b(?:[0-9a-f]{40}|(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,39})\b")
+HEX_WORD = re.compile(r"\b[0-9a-f]{7,40}\b")
 TEST_NAME = (
     re.compile(r"^test (\S+) \.\.\. FAILED"),
     re.compile(r"^FAILED (\S+)"),
@@ -184,9 +185,17 @@ def raw_ids(raw_lines: list[str]) -> list[str]:
 
 
 def folded_ids(view_lines: list[str], raw_lines: list[str]) -> list[str]:
-    """The raw output's ids that the view names nowhere, kept lines and markers alike."""
+    """The raw output's ids that the view names nowhere, kept lines and markers alike. A
+    full sha counts as named by its first seven digits, the abbreviation git itself prints
+    (`git log --oneline`), since a reader can act on that."""
     text = "\n".join(view_lines)
-    return [name for name in raw_ids(raw_lines) if name not in text]
+    named = set(HEX_WORD.findall(text))
+    return [
+        name
+        for name in raw_ids(raw_lines)
+        if name not in text
+        and not (len(name) == 40 and any(short.startswith(name[:7]) for short in named))
+    ]
 
 
 def islands(view_lines: list[str]) -> int:

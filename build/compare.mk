@@ -4,7 +4,7 @@
 #                    eslint, typescript, jest in out/bench-tools/node, and Debian's golang-go
 #   make fixtures    re-record tests/fixtures/ from bench/cases (needs case-tools)
 #   make tokf        the other filter, pinned, built into out/tools/bin/tokf
-#   make compare     bench/compare.py: every case raw, under lens levels 2/1/0 and tokf
+#   make compare     bench/compare.py: every case raw, under lens levels 2/1/0, tokf and rtk
 #   make overhead    bench/overhead.py: lens against the bare command, time and memory
 
 BENCH_TOOLS := $(OUT)/bench-tools

@@ -135,6 +135,11 @@ class FoldedIdsTest(unittest.TestCase):
         view = ["src/a.rs:1: warning", "[lens: 2 lines elided, 2-3, 1a2b3c4d: src/b.rs]"]
         self.assertEqual(fid.folded_ids(view, raw), ["src/c.rs"])
 
+    def test_a_full_sha_is_named_by_its_abbreviation(self):
+        raw = ["commit 0123456789abcdef0123456789abcdef01234567", "commit " + "ab" * 20]
+        view = ["0123456 Fix the parser", "abab999 Other"]
+        self.assertEqual(fid.folded_ids(view, raw), ["ab" * 20])
+
 
 class CountsTest(unittest.TestCase):
     def test_islands_markers_and_inline_elisions(self):
