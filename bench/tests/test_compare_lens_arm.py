@@ -98,6 +98,10 @@ class LensArmTest(unittest.TestCase):
         self.assertEqual(level2["items_missing"], ["line 5"])
         self.assertEqual(result["arms"]["lens-1"]["items_kept"], 2)
         self.assertEqual(
+            (level2["islands"], level2["marker_lines"], level2["broken_units"]), (2, 1, 0)
+        )
+        self.assertEqual(level2["saved_per_elision"], level2["stored_bytes"] - level2["bytes"])
+        self.assertEqual(
             compare_report.regressions({"cases": [result]}),
             ["case lens-2: 1 of 2 items kept (missing line 5)"],
         )
