@@ -10,10 +10,12 @@ the two lists of lines, with no model and no knowledge of which filter made the 
   the unit above them. For every kept body line we take, level by level, the key of the
   nearest kept header above it in the view, and the key of the nearest header above the
   same line in the raw output; a header of an outer level clears the inner levels. The line
-  is broken when the two chains differ, including when its header was removed while another
-  header of the family is still above it: a reader takes the nearest header as the line's
-  own. A body line under no header of the family in the view is not counted (nothing in the
-  view claims it), and a view line that is not in the raw output is not judged here (the
+  is broken when the two chains differ (in a view holding lines that are not in raw, only
+  on the levels it shows a header of: it may have rewritten the others), including when its
+  header was removed while another header of the family is still above it: a reader takes
+  the nearest header as the line's own. A body line under no header of the family in the
+  view is not counted (nothing in the view claims it), and a view line that is not in the
+  raw output is not judged here (the
   invented-line check in compare_measure owns that).
 - folded ids: the ids of the raw output (shas: 40 hex digits, or 7 to 39 holding both a digit
   and a letter, so that neither a number nor a word spelled in hex such as `added` counts; the
@@ -159,12 +161,19 @@ def broken_units(view_lines: list[str], raw_lines: list[str]) -> int:
             continue
         raw_chain = chains(family, raw_lines)
         view_chain = chains(family, kept)
+        # A view that only removes lines cut whatever header it lacks. A view that rewrites
+        # lines may have rewritten a level's headers into another form (rtk prints a commit
+        # as `3fce3b5b subject` above its diff): there, only the levels it shows are judged.
+        shown = list(range(len(family.levels)))
+        if any(at is None for at in positions):
+            shown = sorted({h[0] for h in (header_key(family, x) for x in kept) if h})
         for line, at, seen in zip(kept, positions, view_chain, strict=True):
             if at is None or seen is None or not family.body.search(line):
                 continue
-            if all(key is None for key in seen):
+            ours = [seen[level] for level in shown]
+            if all(key is None for key in ours):
                 continue
-            if seen != raw_chain[at]:
+            if ours != [raw_chain[at][level] for level in shown]:
                 broken += 1
     return broken
 

@@ -101,6 +101,11 @@ class BrokenUnitsTest(unittest.TestCase):
         view = [raw[0], MARK, *GIT_LOG_RAW[6:]]
         self.assertEqual(fid.broken_units(view, raw), 0)
 
+    def test_a_level_the_view_rewrote_is_not_judged(self):
+        raw = [GIT_LOG_RAW[0], *GIT_LOG_RAW[1:6], *DIFF_RAW[:6]]
+        view = ["1111111 first", *DIFF_RAW[:6]]
+        self.assertEqual(fid.broken_units(view, raw), 0)
+
     def test_digits_that_differ_between_runs_still_match(self):
         raw = ["---- t stdout ----", "thread 't' panicked at a.rs:1:1:", "  left: 10"]
         view = ["---- t stdout ----", "  left: 12"]
