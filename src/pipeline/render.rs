@@ -257,10 +257,9 @@ fn write(
             };
         }
         // Lines cut for the budget may name files nothing else in the view names.
-        // (Level 1 hides what level 2 would rank away too: its markers name the same.)
-        if options.level != Level::Counts
-            && (start..i)
-                .any(|j| doc.lines[j].fate == Fate::Ranked || options.level == Level::Failures)
+        // (Only level 2: level 1 is asked for as less than level 2, and a list of every
+        // file and commit it hides would make it longer.)
+        if options.level == Level::Filtered && (start..i).any(|j| doc.lines[j].fate == Fate::Ranked)
         {
             let named = named.get_or_insert_with(|| shown_files(doc, shown));
             let every = options.level == Level::Failures;
