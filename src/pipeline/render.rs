@@ -262,9 +262,8 @@ fn write(
         if options.level == Level::Filtered && (start..i).any(|j| doc.lines[j].fate == Fate::Ranked)
         {
             let named = named.get_or_insert_with(|| shown_files(doc, shown));
-            let every = options.level == Level::Failures;
-            let mut files = unnamed_files(doc, start..i, named, options.max_locations, every);
-            let commits = cut_commits(doc, start..i, options.max_locations, every);
+            let mut files = unnamed_files(doc, start..i, named, options.max_locations);
+            let commits = cut_commits(doc, start..i, options.max_locations);
             if !commits.is_empty() {
                 files = if files.is_empty() {
                     commits
@@ -372,12 +371,10 @@ fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
 }
 
 /// `commits 6ad1d45..., d36589b...`: the commits of a log whose first lines were cut
-/// for the budget (or, with `every`, hidden at all), each by its id as the log printed it.
-fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize, every: bool) -> String {
+/// for the budget, each by its id as the log printed it.
+fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String {
     let ids: Vec<&str> = region
-        .filter(|&j| {
-            (every || doc.lines[j].fate == Fate::Ranked) && doc.lines[j].marks.has(Marks::COMMIT)
-        })
+        .filter(|&j| doc.lines[j].fate == Fate::Ranked && doc.lines[j].marks.has(Marks::COMMIT))
         .filter_map(|j| doc.raw(j).strip_prefix("commit "))
         .map(|rest| {
             rest.split(' ')
@@ -408,12 +405,11 @@ fn unnamed_files(
     region: std::ops::Range<usize>,
     named: &HashSet<&str>,
     max: usize,
-    every: bool,
 ) -> String {
     let mut files: Vec<&str> = Vec::new();
     let mut listed: HashSet<&str> = HashSet::new();
     let mut more = 0usize;
-    for i in region.filter(|&i| every || doc.lines[i].fate == Fate::Ranked) {
+    for i in region.filter(|&i| doc.lines[i].fate == Fate::Ranked) {
         let Some(file) = locate::file_of(doc.raw(i)) else {
             continue;
         };
