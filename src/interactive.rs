@@ -78,12 +78,18 @@ fn decide(argv: &[&str], depth: u8, trail: &mut Trail) -> Mode {
     if depth == 0 {
         return Mode::Exec("wrappers nested too deep to read");
     }
+    let name = program.rsplit('/').next().unwrap_or(program);
     // Whatever the program, a bare `--watch` is a watch mode (`deno test --watch`, a
-    // linter lens has never heard of); `--watch=false` is left to the rows.
-    if args.iter().any(|a| matches!(*a, "--watch" | "--watchAll")) {
+    // linter lens has never heard of); `--watch=false` is left to the rows. A wrapper's
+    // arguments are its command's: that command is read for it.
+    let wrapper = known(name).is_some_and(|n| {
+        TABLE
+            .iter()
+            .any(|r| r.names(n) && r.sub.is_empty() && r.reason == table::WRAPPED)
+    });
+    if !wrapper && args.iter().any(|a| matches!(*a, "--watch" | "--watchAll")) {
         return Mode::Exec("watch mode");
     }
-    let name = program.rsplit('/').next().unwrap_or(program);
     let Some(name) = known(name) else {
         return Mode::Capture;
     };
@@ -98,6 +104,52 @@ fn decide(argv: &[&str], depth: u8, trail: &mut Trail) -> Mode {
         }
     }
     base.map_or(Mode::Capture, |row| evaluate(row, args, depth - 1, trail))
+}
+
+/// Why a command is exec'd when what keeps it from being captured is only that it runs
+/// until it is stopped, not that it needs a person: a server, a watch mode, a log it
+/// follows. (The table's reasons; a row's reason says which it is.)
+const UNTIL_STOPPED: &[&str] = &[
+    "dev server",
+    "watch mode",
+    "follows logs",
+    "follows a file",
+    "server",
+    "local server",
+    "worker",
+    "monitors files",
+    "watches resources",
+    "live statistics",
+    "samples until interrupted",
+    "pings until interrupted",
+    "captures until interrupted",
+    "traces a process until interrupted",
+    "sleeps forever",
+    "dev server or watch script",
+    "watch mode or dev server",
+    "watch mode or server",
+];
+
+/// `timeout 20 flask run`: a wrapper that stops what it wraps after a while makes a
+/// command that only runs until stopped a batch run, which ends and can be captured. An
+/// agent bounds a dev server this way to read what it printed when it started, and that
+/// is what a view is for. A command that needs a person still gets the terminal, and a
+/// duration of 0 (no limit) bounds nothing.
+fn bounded(row: &Row, lexed: &Lexed, args: &[&str], mode: Mode) -> Mode {
+    let Mode::Exec(reason) = mode else {
+        return mode;
+    };
+    let limit = lexed.operands.first().map(|&i| args[i]);
+    let limited = limit.is_some_and(|d| {
+        d.trim_end_matches(['s', 'm', 'h', 'd'])
+            .parse::<f64>()
+            .is_ok_and(|n| n > 0.0)
+    });
+    if row.names("timeout") && limited && UNTIL_STOPPED.contains(&reason) {
+        Mode::Capture
+    } else {
+        mode
+    }
 }
 
 /// The name rows know `name` by: itself, or without a version suffix (`python3.12`).
@@ -125,7 +177,7 @@ fn evaluate(row: &'static Row, args: &[&str], depth: u8, trail: &mut Trail) -> M
     }
     for inner in &row.inner[..row.n_inner] {
         if let Some(mode) = inner.classify(&lexed, args, depth, trail) {
-            return mode;
+            return bounded(row, &lexed, args, mode);
         }
     }
     if row.batch_with > 0 && lexed.operands.len() >= row.batch_with {

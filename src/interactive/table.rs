@@ -46,7 +46,7 @@ const GIT_COMMIT_OPTS: &str = "-m= -F= -C= -c= -t= -S: --message= --file= --reus
 
 /// The reason for a wrapper that exec's because it wraps nothing lens can read (`env`
 /// alone prints, `sudo -i` and `nix-shell` open a shell, `npx` with no command too).
-const WRAPPED: &str = "wrapper without a command lens can read";
+pub(super) const WRAPPED: &str = "wrapper without a command lens can read";
 
 /// The survey. Rows are grouped by kind; within a row, tiers read left to right.
 pub(super) static TABLE: &[Row] = &[
@@ -725,12 +725,23 @@ pub(super) static TABLE: &[Row] = &[
     cmd("hugo", "dev server").exec_if("server serve -w --watch"),
     cmd("jekyll", "dev server").exec_if("serve s server"),
     cmd("mkdocs zola", "dev server").exec_if("serve"),
-    cmd("flask", "dev server or shell")
-        .opts("-A= --app= -e= --env-file=")
-        .exec_if("run shell"),
-    cmd("manage.py django-admin django", "dev server or shell")
-        .opts("--settings= --pythonpath=")
-        .exec_if("runserver runserver_plus testserver shell shell_plus dbshell"),
+    // The server and the shell are rows of their own: `timeout` ends a server, not a shell.
+    cmd("flask", "dev server or shell").opts("-A= --app= -e= --env-file="),
+    sub("flask", "run", "dev server").exec(),
+    sub("flask", "shell", "shell").exec(),
+    cmd("manage.py django-admin django", "dev server or shell").opts("--settings= --pythonpath="),
+    sub(
+        "manage.py django-admin django",
+        "runserver runserver_plus testserver",
+        "dev server",
+    )
+    .exec(),
+    sub(
+        "manage.py django-admin django",
+        "shell shell_plus dbshell",
+        "shell",
+    )
+    .exec(),
     sub(
         "rails",
         "s server c console db dbconsole",
@@ -1788,6 +1799,8 @@ pub(super) mod tests {
         ("flask run", EXEC),
         ("flask --app hello run", EXEC),
         ("flask routes", CAPTURE),
+        ("flask --app hello shell", EXEC),
+        ("timeout 60 flask shell", EXEC),
         ("php -S localhost:8000", EXEC),
         ("manage.py runserver", EXEC),
         ("./manage.py test", CAPTURE),
@@ -2093,7 +2106,14 @@ pub(super) mod tests {
         ("nohup make", CAPTURE),
         ("time cargo build", CAPTURE),
         ("time -v python", EXEC),
-        ("timeout 10 tail -f log", EXEC),
+        // timeout ends what only runs until stopped; what needs a person still gets
+        // the terminal, and 0 is no limit.
+        ("timeout 10 tail -f log", CAPTURE),
+        ("timeout 20 flask run", CAPTURE),
+        ("timeout 1.5m npm run dev", CAPTURE),
+        ("timeout 0 tail -f log", EXEC),
+        ("timeout 10 vim", EXEC),
+        ("timeout 10 bash", EXEC),
         ("timeout -s KILL 10 make", CAPTURE),
         ("stdbuf -oL tail -f log", EXEC),
         ("stdbuf -o L make", CAPTURE),
@@ -2234,8 +2254,16 @@ pub(super) mod tests {
                 .map(|w| argv(w).into_iter().chain(words.clone()));
             for wrapped in cases {
                 let wrapped: Vec<OsString> = wrapped.collect();
-                let got = matches!(mode(&wrapped), Mode::Exec(_));
-                assert_eq!(got, exec, "{wrapped:?} differs from `{line}`");
+                let got = mode(&wrapped);
+                // `timeout` ends what only runs until stopped (see `bounded`).
+                let ended = wrapped[0] == "timeout"
+                    && matches!(mode(&argv(line)), Mode::Exec(r) if super::super::UNTIL_STOPPED.contains(&r));
+                let want = exec && !ended;
+                assert_eq!(
+                    matches!(got, Mode::Exec(_)),
+                    want,
+                    "{wrapped:?} against `{line}`"
+                );
             }
         }
     }
