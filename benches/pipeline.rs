@@ -179,7 +179,7 @@ fn stages() -> Vec<(&'static str, StepFn)> {
     /// Time `stage` alone, on a run carried through every stage before it.
     fn one(text: &str, settings: &Settings, stage: Stage) -> Duration {
         let argv = ARGV();
-        let plan = Plan::new(&request(&argv, settings, 2));
+        let plan = Plan::new(&request(&argv, settings, 2), text);
         let mut run = Run::parse(text);
         for earlier in Stage::ALL.into_iter().take_while(|s| *s != stage) {
             run.apply(earlier, &plan);
@@ -209,7 +209,7 @@ fn stages() -> Vec<(&'static str, StepFn)> {
         "cause" => Stage::Cause, "context" => Stage::Context, "excerpt" => Stage::Excerpt, "rank" => Stage::Rank);
     steps.push(("render", |t, s| {
         let argv = ARGV();
-        let plan = Plan::new(&request(&argv, s, 2));
+        let plan = Plan::new(&request(&argv, s, 2), t);
         let mut run = Run::parse(t);
         for stage in Stage::ALL {
             run.apply(stage, &plan);

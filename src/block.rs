@@ -243,6 +243,12 @@ impl<'a> Doc<'a> {
         }
     }
 
+    /// Is line `i` a block of its own?
+    pub fn is_whole_block(&self, i: usize) -> bool {
+        let head = |k: usize| self.heads.binary_search(&(k as u32)).is_ok();
+        head(i) && (i + 1 == self.lines.len() || head(i + 1))
+    }
+
     pub fn blocks(&self) -> impl Iterator<Item = Block> + '_ {
         (0..self.heads.len()).map(|b| self.block(b))
     }

@@ -13,6 +13,10 @@
 //! Two unrelated errors opening with the same sentence are grouped too; the second is
 //! announced rather than shown, and the store has it. Runs after classify (which says
 //! what a finding is) and before context, which would otherwise force every error back.
+//!
+//! A group needs a few reports: two findings that share a message are both shown (see
+//! [`FINDINGS_AT`]), and failing tests are grouped only when they flood ([`TESTS_AT`]):
+//! six tests failing `assert_eq!` with six different values are six faults to read.
 
 use std::collections::HashMap;
 
@@ -65,10 +69,24 @@ struct Finding {
     message: String,
 }
 
+/// Findings that share a message are grouped from this many on.
+pub const FINDINGS_AT: usize = 3;
+
+/// Failing tests that failed alike are grouped from this many on.
+pub const TESTS_AT: usize = 10;
+
 /// Group findings by message; mark every report after a group's first as grouped.
 pub fn cause(doc: &mut Doc) -> Causes {
+    group(doc, FINDINGS_AT, TESTS_AT)
+}
+
+/// [`cause`], with findings grouped from `findings_at` reports on and tests from
+/// `tests_at` on.
+pub(crate) fn group(doc: &mut Doc, findings_at: usize, tests_at: usize) -> Causes {
     let mut causes = Causes::default();
     let mut by_key: HashMap<u64, u32> = HashMap::new();
+    let mut blocks: Vec<(crate::block::Block, Vec<Finding>)> = Vec::new();
+    let mut reports: HashMap<u64, usize> = HashMap::new();
     for b in 0..doc.block_count() {
         let block = doc.block(b);
         let head = doc.lines[block.first as usize];
@@ -82,8 +100,19 @@ pub fn cause(doc: &mut Doc) -> Causes {
         } else {
             continue;
         };
+        for finding in &findings {
+            *reports.entry(finding.key).or_insert(0) += 1;
+        }
+        blocks.push((block, findings));
+    }
+    for (block, findings) in blocks {
+        let head = doc.lines[block.first as usize];
         let mut all_grouped = !findings.is_empty();
         for finding in findings {
+            if reports[&finding.key] < findings_at {
+                all_grouped = false;
+                continue;
+            }
             let next = causes.groups.len() as u32;
             let group = *by_key.entry(finding.key).or_insert(next);
             if group == next {
@@ -95,6 +124,10 @@ pub fn cause(doc: &mut Doc) -> Causes {
                 });
                 all_grouped = false;
                 continue;
+            }
+            let common = &mut causes.groups[group as usize].message;
+            if *common != finding.message {
+                *common = common_message(common, &finding.message);
             }
             for i in finding.first..finding.end {
                 doc.lines[i].fate = Fate::Grouped;
@@ -112,7 +145,7 @@ pub fn cause(doc: &mut Doc) -> Causes {
             doc.lines[block.first as usize].fate = Fate::Grouped;
         }
     }
-    group_tests(doc, &mut causes);
+    group_tests(doc, &mut causes, tests_at);
     causes.members.sort_by_key(|m| m.line);
     causes
 }
@@ -123,11 +156,13 @@ pub fn cause(doc: &mut Doc) -> Causes {
 /// whole, and its marker names the test and where it failed. A section runs from its
 /// head (marked by the runner's module) to the next head, header, tally or boundary, so
 /// no kept line can end up under another test's header.
-fn group_tests(doc: &mut Doc, causes: &mut Causes) {
+fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
     let heads: Vec<usize> = (0..doc.lines.len())
         .filter(|&i| doc.lines[i].marks.has(Marks::TEST_SECTION))
         .collect();
     let mut by_message: HashMap<u64, u32> = HashMap::new();
+    // Each section, with its test's name and the message it failed with.
+    let mut sections: Vec<(usize, usize, String, String, u64)> = Vec::new();
     for (k, &head) in heads.iter().enumerate() {
         let limit = heads.get(k + 1).copied().unwrap_or(doc.lines.len());
         let end = (head + 1..limit)
@@ -162,6 +197,16 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes) {
             continue;
         };
         let key = key(Role::Error, &message) ^ 0x7e57;
+        sections.push((head, end, name.to_owned(), message, key));
+    }
+    let mut alike: HashMap<u64, usize> = HashMap::new();
+    for section in &sections {
+        *alike.entry(section.4).or_insert(0) += 1;
+    }
+    for (head, end, name, message, key) in sections {
+        if alike[&key] < at {
+            continue;
+        }
         let next = causes.groups.len() as u32;
         let group = *by_message.entry(key).or_insert(next);
         if group == next {
@@ -176,7 +221,6 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes) {
         let place = (head + 1..end)
             .find_map(|j| place_in(&shapes::payload(&doc.clean(j))))
             .unwrap_or_default();
-        let name = name.to_owned();
         for j in head..end {
             if doc.lines[j].fate == Fate::Keep {
                 doc.lines[j].fate = Fate::Grouped;
@@ -202,6 +246,23 @@ fn place_in(t: &str) -> Option<String> {
         let (path, line) = locate::path_line(word)?;
         (path.contains('/') || path.contains('.')).then(|| format!("{path}:{line}"))
     })
+}
+
+/// ` --> src/a.rs:3:5`: the file and the place, with its column when the arrow names
+/// one (rustc and ruff do), so a group's marker can say `a.py:12:5`.
+fn arrow_place(t: &str) -> Option<(String, String)> {
+    let (file, line) = locate::arrow(t)?;
+    let after = t.trim_start().split_once(&format!("{file}:{line}"))?.1;
+    let column: String = after
+        .strip_prefix(':')
+        .map(|c| c.chars().take_while(char::is_ascii_digit).collect())
+        .unwrap_or_default();
+    let place = if column.is_empty() {
+        line.to_owned()
+    } else {
+        format!("{line}:{column}")
+    };
+    Some((file.to_owned(), place))
 }
 
 /// Would cause group this finding block (does it say where it is)?
@@ -246,14 +307,15 @@ fn block_finding(doc: &Doc, lines: std::ops::Range<usize>) -> Option<Finding> {
             (file.to_owned(), place, head.len() - rest.len())
         }
         None => {
-            let (file, line) = lines.clone().skip(1).find_map(|i| {
-                let t = doc.clean(i);
-                locate::arrow(&t).map(|(f, l)| (f.to_owned(), l.to_owned()))
-            })?;
+            let (file, line) = lines
+                .clone()
+                .skip(1)
+                .find_map(|i| arrow_place(&doc.clean(i)))?;
             (file, line, 0)
         }
     };
-    let message = &head[message_at..];
+    let message = wrapped_message(doc, lines.clone(), &head[message_at..]);
+    let message = message.as_str();
     let label =
         label_of(message).or_else(|| lines.clone().skip(1).find_map(|i| lint_name(&doc.clean(i))));
     Some(Finding {
@@ -265,6 +327,30 @@ fn block_finding(doc: &Doc, lines: std::ops::Range<usize>) -> Option<Finding> {
         label,
         message: bare(message).to_owned(),
     })
+}
+
+/// Lines a wrapped message continues on, at most.
+const WRAPPED: usize = 3;
+
+/// The whole message of a finding whose tool wrapped it: mypy's `--pretty` breaks a long
+/// message at eighty columns and puts the rest at the start of the next lines, up to its
+/// `[code]`, before the indented source. Two reports that differ only after the wrap
+/// (`got "float"`, `got "str"`) are different causes.
+fn wrapped_message(doc: &Doc, lines: std::ops::Range<usize>, first: &str) -> String {
+    let mut message = first.trim_end().to_owned();
+    for i in lines.skip(1).take(WRAPPED) {
+        if message.ends_with(']') {
+            break;
+        }
+        let t = doc.clean(i);
+        let continues = t.starts_with(|c: char| !c.is_whitespace()) && locate::prefix(&t).is_none();
+        if !continues {
+            break;
+        }
+        message.push(' ');
+        message.push_str(t.trim_end());
+    }
+    message
 }
 
 /// A message without the severity a marker's label already says: `error[E0308]:
@@ -345,6 +431,75 @@ fn lint_name(t: &str) -> Option<String> {
     Some(rest[open + 1..close].to_owned())
 }
 
+/// A message's pieces: quoted spans (with their quotes) and the text between them.
+fn quoted_pieces(message: &str) -> Vec<(&str, bool)> {
+    let mut pieces = Vec::new();
+    let mut text_from = 0;
+    let mut at = 0;
+    while let Some(c) = message[at..].chars().next() {
+        let len = c.len_utf8();
+        let close = match c {
+            '`' | '\'' | '"' => Some(c),
+            '‘' => Some('’'),
+            '“' => Some('”'),
+            _ => None,
+        };
+        if let Some(close) = close
+            && let Some(inner) = message[at + len..].find(close)
+        {
+            if text_from < at {
+                pieces.push((&message[text_from..at], false));
+            }
+            let end = at + len + inner + close.len_utf8();
+            pieces.push((&message[at..end], true));
+            at = end;
+            text_from = end;
+            continue;
+        }
+        at += len;
+    }
+    if text_from < message.len() {
+        pieces.push((&message[text_from..], false));
+    }
+    pieces
+}
+
+/// What two messages of one group both say: `common` with each quoted name that differs
+/// in `other` written `'…'`, and each differing number `#`, so a marker never quotes one
+/// report's name for all of them (`Generic type 'KyRequest'` for a `'KyResponse'` too).
+fn common_message(common: &str, other: &str) -> String {
+    let (a, b) = (quoted_pieces(common), quoted_pieces(other));
+    if a.len() != b.len() {
+        return common.to_owned();
+    }
+    let mut out = String::with_capacity(common.len());
+    for (&(x, quoted), &(y, _)) in a.iter().zip(&b) {
+        if x == y {
+            out.push_str(x);
+        } else if quoted {
+            let open = x.chars().next().unwrap_or('\'');
+            let close = x.chars().next_back().unwrap_or(open);
+            out.push(open);
+            out.push('…');
+            out.push(close);
+        } else {
+            let mut digits = false;
+            for c in x.chars() {
+                if c.is_ascii_digit() {
+                    if !digits {
+                        out.push('#');
+                    }
+                    digits = true;
+                } else {
+                    out.push(c);
+                    digits = false;
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The message with quoted text masked, hashed with numbers masked.
 fn key(role: Role, message: &str) -> u64 {
     let mut masked = String::with_capacity(message.len());
@@ -382,11 +537,35 @@ mod tests {
     use crate::pipeline::classify::{Family, classify};
     use crate::pipeline::parse::parse;
 
+    /// Grouped from two reports on, so each case needs only a few lines.
     fn run(text: &str) -> (Vec<Fate>, Causes) {
         let mut doc = parse(text);
         classify(&mut doc, Family::Diagnostics, Stream::Stderr);
-        let causes = cause(&mut doc);
+        let causes = group(&mut doc, 2, 2);
         (doc.lines.iter().map(|l| l.fate).collect(), causes)
+    }
+
+    #[test]
+    fn two_findings_alike_and_a_few_tests_alike_are_not_grouped() {
+        let two = "a.py:1:8: F401 [*] `os` imported but unused\nb.py:2:8: F401 [*] `sys` imported but unused\n";
+        let mut doc = parse(two);
+        classify(&mut doc, Family::Diagnostics, Stream::Stderr);
+        assert!(cause(&mut doc).groups.is_empty());
+        let three = format!("{two}c.py:3:8: F401 [*] `re` imported but unused\n");
+        let mut doc = parse(&three);
+        classify(&mut doc, Family::Diagnostics, Stream::Stderr);
+        assert_eq!(cause(&mut doc).members.len(), 2);
+        // Six tests failing one assertion with six values are six faults.
+        let tests: String = (0..6)
+            .map(|n| format!("---- t{n} stdout ----\nthread 't{n}' panicked at src/a.rs:{n}:1:\nassertion `left == right` failed\n  left: {n}\n right: 9\n\n"))
+            .collect();
+        let text = format!("failures:\n\n{tests}test result: FAILED. 0 passed; 6 failed\n");
+        let mut doc = parse(&text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        assert!(cause(&mut doc).groups.is_empty());
+        let mut doc = parse(&text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        assert_eq!(group(&mut doc, FINDINGS_AT, 6).members.len(), 5);
     }
 
     use Fate::*;
@@ -416,7 +595,7 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
                 line: 3,
                 group: 0,
                 file: "src/b.rs".into(),
-                line_number: "9".into()
+                line_number: "9:1".into()
             }]
         );
     }
@@ -431,8 +610,61 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
     }
 
     #[test]
+    fn a_group_quotes_only_what_all_its_reports_say() {
+        assert_eq!(
+            common_message(
+                "error TS2314: Generic type 'KyRequest' requires 1 type argument(s).",
+                "error TS2314: Generic type 'KyResponse' requires 1 type argument(s)."
+            ),
+            "error TS2314: Generic type '…' requires 1 type argument(s)."
+        );
+        assert_eq!(
+            common_message("expected 3 items, got `a`", "expected 12 items, got `a`"),
+            "expected # items, got `a`"
+        );
+        let text = "src/a.ts(1,1): error TS2314: Generic type 'A' requires 1 type argument(s).\n\
+                    src/b.ts(2,1): error TS2314: Generic type 'A' requires 1 type argument(s).\n\
+                    src/c.ts(3,1): error TS2314: Generic type 'B' requires 1 type argument(s).\n";
+        let (_, causes) = run(text);
+        assert_eq!(
+            causes.groups[0].message,
+            "error TS2314: Generic type '…' requires 1 type argument(s)."
+        );
+    }
+
+    #[test]
+    fn an_arrow_names_its_column() {
+        assert_eq!(
+            arrow_place("   --> more_itertools/more.py:120:80"),
+            Some(("more_itertools/more.py".into(), "120:80".into()))
+        );
+        assert_eq!(
+            arrow_place("  --> src/a.rs:3"),
+            Some(("src/a.rs".into(), "3".into()))
+        );
+    }
+
+    #[test]
+    fn a_wrapped_message_is_read_whole() {
+        // mypy --pretty: the message wraps at eighty columns, before the indented source.
+        let text = "src/a.py:33: error: Argument 1 to \"loads\" has incompatible type\n\
+                    \"float\"; expected \"str\"  [arg-type]\n\
+                    \x20       return loads(value)\n\
+                    \x20                    ^~~~~\n\
+                    src/b.py:54: error: Argument 1 to \"loads\" has incompatible type\n\
+                    \"bytes\"; expected \"str\"  [arg-type]\n\
+                    \x20       return loads(raw)\n\
+                    \x20                    ^~~\n";
+        let (_, causes) = run(text);
+        assert_eq!(
+            causes.groups[0].message,
+            "Argument 1 to \"loads\" has incompatible type \"…\"; expected \"str\"  [arg-type]"
+        );
+    }
+
+    #[test]
     fn clippy_lint_names_label_their_group() {
-        let text = "warning: unneeded `return` statement\n --> src/a.rs:3:5\n  = note: `#[warn(clippy::needless_return)]` on by default\n";
+        let text = "warning: unneeded `return` statement\n --> src/a.rs:3:5\n  = note: `#[warn(clippy::needless_return)]` on by default\n\nwarning: unneeded `return` statement\n --> src/a.rs:9:5\n";
         let (_, causes) = run(text);
         assert_eq!(
             causes.groups[0].label.as_deref(),
@@ -490,7 +722,7 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
         );
         let mut doc = parse(&text);
         classify(&mut doc, Family::Diagnostics, Stream::Stderr);
-        cause(&mut doc);
+        group(&mut doc, 2, 2);
         let hidden: Vec<&str> = (0..doc.lines.len())
             .filter(|&i| doc.lines[i].fate == Grouped)
             .map(|i| doc.raw(i))

@@ -36,11 +36,14 @@ pub enum Family {
     Content,
 }
 
-/// Decide the family from the resolved command: its program, and git's subcommand.
-pub fn family(command: &CommandLine) -> Family {
+/// Decide the family from the resolved command (its program, and git's subcommand) and
+/// the start of what it printed: a file printer's output is content unless it is a log
+/// (`shapes::log`).
+pub fn family(command: &CommandLine, text: &str) -> Family {
     let content = match command.program.as_str() {
-        "grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" | "ls" | "find" | "fd" | "cat"
-        | "tree" | "head" | "tail" | "diff" | "du" | "wc" => true,
+        "cat" | "head" | "tail" | "nl" | "sed" | "bat" => !shapes::log::looks_like_log(text),
+        "grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" | "ls" | "find" | "fd" | "tree"
+        | "diff" | "du" | "wc" => true,
         "git" => matches!(
             command.subcommand.as_deref(),
             Some("diff" | "show" | "log" | "status" | "grep" | "blame" | "ls-files")
@@ -110,6 +113,7 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
                 && (traceback || section != Section::Other)
                 && previous == Role::Noise
                 && t.starts_with([' ', '\t'])
+                && !t.trim_start().starts_with("File \"")
             {
                 // The code and carets under a library frame go with it.
                 Role::Noise
@@ -148,8 +152,33 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
             doc.lines[i].marks = content_marks(&doc.clean(i));
         }
     } else {
+        for i in 1..doc.lines.len() {
+            if is_rust_library_frame(&doc.clean(i)) && is_frame_name(&doc.clean(i - 1)) {
+                doc.lines[i - 1].role = Role::Noise;
+                doc.lines[i].role = Role::Noise;
+            }
+        }
         shapes::mark(doc);
     }
+}
+
+/// `             at /rustc/<sha>/library/core/src/panicking.rs:80:14`: the path line of a
+/// Rust backtrace frame in the standard library or a dependency in cargo's registry. A
+/// panic passes through five of them before it reaches the test; the test's own frame
+/// (`at ./src/a.rs:13:9`) is where it is fixed.
+fn is_rust_library_frame(t: &str) -> bool {
+    t.trim_start().strip_prefix("at ").is_some_and(|path| {
+        path.starts_with("/rustc/")
+            || path.contains("/.cargo/registry/")
+            || path.contains("/.rustup/")
+    })
+}
+
+/// `   4: core::panicking::assert_failed`: the name line of a backtrace frame.
+fn is_frame_name(t: &str) -> bool {
+    t.trim_start().split_once(": ").is_some_and(|(n, name)| {
+        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty()
+    })
 }
 
 /// `\t/usr/local/go/src/testing/testing.go:1446 +0x10b`: the path line of a goroutine
@@ -250,7 +279,9 @@ fn head_role(t: &str, section: Section) -> Role {
     match first {
         b'E' if sw(t, "E  ") || t == "E" => return Role::Error,
         b'>' if section == Section::PytestFailures => return Role::Source,
-        b'_' if is_rule_line(t, '_') => {
+        b'_' if is_rule_line(t, '_')
+            || section == Section::PytestFailures && shapes::pytest::is_title(t) =>
+        {
             return if t.contains(" ERROR ") || t.contains("ERROR collecting") {
                 Role::Error
             } else {
@@ -527,6 +558,20 @@ FAILED tests/test_a.py::test_b - assert 1 == 2
     }
 
     #[test]
+    fn a_user_frame_after_library_frames_is_its_own() {
+        let text = "Traceback (most recent call last):\n  File \"/v/lib/python3.11/site-packages/flask/app.py\", line 902, in dispatch_request\n    return self.view_functions[rule.endpoint](**view_args)\n  File \"/tmp/app/app.py\", line 10, in item\n    return jsonify(price=PRICES[item_id])\nKeyError: 1337\n";
+        assert_eq!(roles(text), [Error, Noise, Noise, Location, Source, Error]);
+    }
+
+    #[test]
+    fn rust_library_frames_are_noise_and_the_tests_own_frame_is_not() {
+        let text = "stack backtrace:\n   0: __rustc::rust_begin_unwind\n             at /rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/std/src/panicking.rs:689:5\n   4: invoice::discount::tests::discount_of_apples\n             at ./src/discount.rs:13:9\n";
+        let r = roles(text);
+        assert_eq!(&r[1..3], [Noise, Noise]);
+        assert!(r[3] != Noise && r[4] != Noise, "{r:?}");
+    }
+
+    #[test]
     fn python_traceback() {
         let text = "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n    f()\nNameError: name 'f' is not defined\n";
         assert_eq!(roles(text), [Error, Location, Source, Error]);
@@ -613,13 +658,26 @@ Found 2 errors in 1 file (checked 1 source file)\n";
     fn family_reads_program_and_git_subcommand() {
         let family_of = |s: &str| {
             let words: Vec<String> = s.split(' ').map(String::from).collect();
-            family(&CommandLine::from_words(&words))
+            family(&CommandLine::from_words(&words), "")
         };
         assert_eq!(family_of("git -C x diff"), Family::Content);
         assert_eq!(family_of("/usr/bin/grep -rn x"), Family::Content);
         assert_eq!(family_of("git commit -m x"), Family::Diagnostics);
         assert_eq!(family_of("cargo build"), Family::Diagnostics);
-        assert_eq!(family(&CommandLine::from_words(&[])), Family::Diagnostics);
+        assert_eq!(family_of("nl -ba src/a.rs"), Family::Content);
+        // A printed log is read as the log it is.
+        let log: String = (0..30)
+            .map(|n| format!("2026-03-14 09:20:{n:02},052 INFO  worker: order {n} handled\n"))
+            .collect();
+        let words: Vec<String> = ["cat", "service.log"].map(String::from).to_vec();
+        assert_eq!(
+            family(&CommandLine::from_words(&words), &log),
+            Family::Diagnostics
+        );
+        assert_eq!(
+            family(&CommandLine::from_words(&[]), ""),
+            Family::Diagnostics
+        );
     }
 
     #[test]
@@ -633,7 +691,7 @@ Found 2 errors in 1 file (checked 1 source file)\n";
         ] {
             let words: Vec<String> = wrapped.iter().map(|w| w.to_string()).collect();
             assert_eq!(
-                family(&CommandLine::from_words(&words)),
+                family(&CommandLine::from_words(&words), ""),
                 Family::Content,
                 "{wrapped:?}"
             );

@@ -28,7 +28,7 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasherDefault;
 
-use crate::block::{Block, Doc, Fate, Role};
+use crate::block::{Block, Doc, Fate, Marks, Role};
 use crate::pipeline::cause;
 
 const MAX_KEYS: usize = 1 << 18;
@@ -39,8 +39,23 @@ const FAILURE_SHAPES: u32 = 10;
 /// How far from its fold's mean a field must lie for its line to be kept as an outlier.
 pub const OUTLIER_SIGMAS: f64 = 5.0;
 
-/// Fields per shape whose spread is tracked; a line rarely varies in more.
-const FIELDS: usize = 4;
+/// Fields per shape whose spread is tracked: the first [`FIELDS`]` / 2` and the last as
+/// many. A line's stamp (a date, a time) opens it and what it measures (a status, a
+/// duration, a size) tends to close it; an access log's status is its eleventh number.
+const FIELDS: usize = 8;
+
+/// The tracked fields of `values`, each with its slot in a [`Shape`].
+fn tracked(values: &[f64]) -> impl Iterator<Item = (usize, f64)> + '_ {
+    let half = FIELDS / 2;
+    let tail = values.len().saturating_sub(half).max(half);
+    values
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(move |&(k, _)| values.len() <= FIELDS || k < half || k >= tail)
+        .enumerate()
+        .map(|(slot, (_, x))| (slot, x))
+}
 
 /// What the first pass learns about one shape.
 #[derive(Default, Clone, Copy)]
@@ -55,7 +70,7 @@ struct Shape {
 impl Shape {
     fn is_outlier(&self, values: &[f64]) -> bool {
         let n = self.count as f64;
-        values.iter().take(FIELDS).enumerate().any(|(k, &x)| {
+        tracked(values).any(|(k, x)| {
             let mean = self.sum[k] / n;
             let variance = (self.squares[k] / n - mean * mean).max(0.0);
             let spread = variance.sqrt();
@@ -85,7 +100,7 @@ pub fn dedupe(doc: &mut Doc) {
         });
         shape.count += 1;
         shape.last = b as u32;
-        for (k, &x) in values.iter().take(FIELDS).enumerate() {
+        for (k, x) in tracked(&values) {
             shape.sum[k] += x;
             shape.squares[k] += x * x;
         }
@@ -132,6 +147,11 @@ fn candidate_key(doc: &Doc, block: Block, values: &mut Vec<f64>) -> Option<u64> 
         Role::Blank | Role::Progress | Role::Pass | Role::Noise
     ) || head.fate != Fate::Keep
     {
+        return None;
+    }
+    // The one line per failing test names a test: each is an id, never a repeat, though
+    // a parametrised id holds numbers (`SUBFAILED(r=2) tests/a.py::T::test_r`).
+    if head.marks.has(Marks::TEST_FAILED) {
         return None;
     }
     if head.role.is_finding() && cause::is_locatable(doc, block) {
@@ -205,18 +225,38 @@ fn pieces(bytes: &[u8]) -> impl Iterator<Item = (&[u8], bool)> {
 
 /// The shape of `text` as render quotes it: each measure replaced by `#`.
 pub fn template(text: &str) -> (String, Vec<f64>) {
+    let (shape, fields) = fields(text);
+    (shape, fields.iter().map(|f| f.value).collect())
+}
+
+/// One measure of a line: where it stands in the line and its value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Field {
+    pub start: usize,
+    pub end: usize,
+    pub value: f64,
+}
+
+/// The shape of `text` (each measure replaced by `#`) and its measures, in order.
+pub fn fields(text: &str) -> (String, Vec<Field>) {
     let mut out = Vec::with_capacity(text.len());
-    let mut values = Vec::new();
+    let mut fields = Vec::new();
+    let mut at = 0;
     for (piece, word) in pieces(text.as_bytes()) {
         if word && piece != b"0" && is_measure(piece) {
             out.push(b'#');
-            values.push(value_of(piece));
+            fields.push(Field {
+                start: at,
+                end: at + piece.len(),
+                value: value_of(piece),
+            });
         } else {
             out.extend_from_slice(piece);
         }
+        at += piece.len();
     }
     // Only whole runs of ASCII word bytes were replaced, so the rest is still UTF-8.
-    (String::from_utf8(out).unwrap_or_default(), values)
+    (String::from_utf8(out).unwrap_or_default(), fields)
 }
 
 const OTHER: u8 = 0;
@@ -396,6 +436,32 @@ mod tests {
         let fates = fates(&text);
         let kept: Vec<usize> = (0..600).filter(|&i| fates[i] == Keep).collect();
         assert_eq!(kept, [0, 416, 599]);
+    }
+
+    #[test]
+    fn an_outlier_late_in_a_long_line_is_kept_too() {
+        // Werkzeug's access log: eleven numbers, the status last.
+        let mut text = String::new();
+        for i in 1..=3000 {
+            let status = if i == 1337 { 500 } else { 200 };
+            text.push_str(&format!(
+                "127.0.0.1 - - [01/Dec/2026 16:50:34] \"GET /items/{i} HTTP/1.1\" {status} -\n"
+            ));
+        }
+        let fates = fates(&text);
+        assert_eq!(fates[1336], Keep);
+        assert_eq!(fates.iter().filter(|f| **f == Keep).count(), 3);
+    }
+
+    #[test]
+    fn failing_test_ids_with_numbers_never_fold() {
+        let mut text = String::from("=== short test summary info ===\n");
+        for r in 0..14 {
+            text.push_str(&format!(
+                "SUBFAILED(iterable=[0, 1], r={r}) tests/test_more.py::Tests::test_r\n"
+            ));
+        }
+        assert!(fates(&text).iter().all(|f| *f == Keep));
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Drop quoted source once the view holds more than a handful of findings.
+//! Drop quoted source once the view holds more than a handful of findings and does not
+//! fit the budget (the pipeline runs this stage only then).
 //!
 //! The source a finding quotes is the one part of it the reader already has: it is in
 //! the file, at the line the finding just named. With many findings that quoting is most

@@ -95,7 +95,7 @@ pub fn try_view(text: &str, request: &Request) -> Result<String, Fallback> {
     if text.len() >= u32::MAX as usize {
         return Err(Fallback::TooLarge);
     }
-    let plan = Plan::new(request);
+    let plan = Plan::new(request, text);
     let mut run = Run::parse(text);
     for stage in Stage::ALL {
         run.apply(stage, &plan);
@@ -150,7 +150,7 @@ pub struct Plan {
 }
 
 impl Plan {
-    pub fn new(request: &Request) -> Plan {
+    pub fn new(request: &Request, text: &str) -> Plan {
         let stages = request.settings.for_command(request.command);
         let noise = (!stages.noise.is_empty())
             .then(|| RegexSet::new(stages.noise.iter().map(|p| p.as_str())).ok())
@@ -161,7 +161,7 @@ impl Plan {
             budget: request.budget,
             handle: request.handle.to_owned(),
             exit_code: request.exit_code,
-            family: classify::family(request.command),
+            family: classify::family(request.command, text),
             stages,
             noise,
         }
@@ -241,12 +241,28 @@ impl<'a> Run<'a> {
                     plan.stream,
                 );
             }
-            Stage::Excerpt if s.excerpt => {
+            // Quoted source is bytes the reader has in the file, and also where rustc
+            // puts what it expected and found: dropped only when the stream does not fit.
+            Stage::Excerpt if s.excerpt && self.over_budget(plan.budget) => {
                 excerpt::excerpt(&mut self.doc, s.excerpt_after);
             }
             Stage::Rank => rank::rank(&mut self.doc, plan.budget, content),
             _ => {}
         }
+    }
+
+    /// Do the lines still kept cost more than `budget` bytes?
+    fn over_budget(&self, budget: usize) -> bool {
+        let mut spent = 0;
+        for i in 0..self.doc.lines.len() {
+            if self.doc.lines[i].fate == crate::block::Fate::Keep {
+                spent += render::shown_len(&self.doc, i) + 1;
+                if spent > budget {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     pub fn render(&self, plan: &Plan) -> String {
@@ -259,6 +275,7 @@ impl<'a> Run<'a> {
                 exit_code: plan.exit_code,
                 head_lines: plan.stages.level1_lines,
                 max_locations: plan.stages.max_locations,
+                content: plan.family == Family::Content && plan.stream == Stream::Stdout,
             },
         )
     }
@@ -338,6 +355,26 @@ mod tests {
     }
 
     #[test]
+    fn quoted_source_stays_while_the_stream_fits_the_budget() {
+        // Seven findings, each its own cause.
+        let text: String = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta"]
+            .iter()
+            .enumerate()
+            .map(|(n, word)| {
+                format!(
+                    "error[E0308]: mismatched {word}\n --> src/m{n}.rs:{n}:18\n  |\n{n} |     let x: u32 = y{n};\n  |                  ^^ expected `u32`, found `&str`\n\n"
+                )
+            })
+            .collect();
+        let settings = Settings::default();
+        let argv = CommandLine::from_words(&["cargo".to_owned(), "build".to_owned()]);
+        assert_eq!(view(&text, &request(&argv, &settings, 2, 101)), text);
+        let mut req = request(&argv, &settings, 2, 101);
+        req.budget = 300;
+        assert!(!view(&text, &req).contains("expected `u32`, found `&str`\n\nerror"));
+    }
+
+    #[test]
     fn a_cargo_cascade_becomes_one_report_and_its_places() {
         let mut text = String::from("   Compiling demo v0.1.0 (/tmp/demo)\n");
         for (file, line) in [("src/a.rs", 3), ("src/a.rs", 9), ("src/b.rs", 4)] {
@@ -354,7 +391,7 @@ mod tests {
             "   Compiling demo v0.1.0 (/tmp/demo)\n\
              error[E0308]: mismatched types\n --> src/a.rs:3:18\n  |\n3 |     let x: Field = y;\n\
              \x20 |                    ^ expected `Field`, found `u32`\n\
-             [lens: 13 lines elided, 7-19, 0123abcd: 2 more E0308 \"mismatched types\" at src/a.rs:9, src/b.rs:4]\n\
+             [lens: 13 lines elided, 7-19, 0123abcd: 2 more E0308 \"mismatched types\" at src/a.rs:9:18, src/b.rs:4:18]\n\
              error: could not compile `demo` (bin \"demo\") due to 3 previous errors\n"
         );
         let level0 = view(&text, &request(&argv, &settings, 0, 101));

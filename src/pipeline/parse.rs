@@ -15,6 +15,7 @@
 //! unindented lines took 451 ms), so nothing here looks back further than one line.
 
 use crate::block::{Doc, Line, is_redrawn};
+use crate::pipeline::locate;
 
 /// Parse `text` into lines and blocks. The text must be shorter than 4 GiB (the caller
 /// passes anything larger through raw).
@@ -65,12 +66,28 @@ fn heads(doc: &Doc) -> Vec<u32> {
     // traceback still waiting for its exception line.
     let mut open = false;
     let mut in_traceback = false;
+    // Lines left of a located message its tool wrapped (mypy's `--pretty`).
+    let mut wrapped = 0u8;
     // First line of a run of blank lines not yet assigned.
     let mut blank_from: Option<u32> = None;
     for i in 0..doc.lines.len() {
         let text = doc.clean(i);
-        let shape = shape(&text, in_traceback);
+        let mut shape = shape(&text, in_traceback);
         let i = i as u32;
+        if wrapped > 0 && shape == Shape::Head && blank_from.is_none() {
+            if locate::prefix(&text).is_none() {
+                shape = Shape::Attached;
+                wrapped = if text.trim_end().ends_with(']') {
+                    0
+                } else {
+                    wrapped - 1
+                };
+            } else {
+                wrapped = 0;
+            }
+        } else if shape != Shape::Head || blank_from.is_some() {
+            wrapped = 0;
+        }
         if shape == Shape::Blank {
             blank_from.get_or_insert(i);
             continue;
@@ -96,11 +113,25 @@ fn heads(doc: &Doc) -> Vec<u32> {
         heads.push(i);
         open = true;
         in_traceback = text.starts_with("Traceback (most recent call last)");
+        wrapped = if is_wrapped_head(&text) { WRAPPED } else { 0 };
     }
     if let Some(from) = blank_from {
         heads.push(from);
     }
     heads
+}
+
+/// How many lines a wrapped message may continue on.
+const WRAPPED: u8 = 3;
+
+/// `src/a.py:33: error: Argument 1 to "loads" has incompatible type`: a located message
+/// that mypy's `--pretty` broke at eighty columns. The rest follows at the start of the
+/// next lines, up to its `[code]`, before the indented source; those lines belong to it.
+fn is_wrapped_head(text: &str) -> bool {
+    let t = text.trim_end();
+    !t.ends_with(']')
+        && (t.contains(": error: ") || t.contains(": note: ") || t.contains(": warning: "))
+        && locate::prefix(t).is_some()
 }
 
 fn shape(text: &str, in_traceback: bool) -> Shape {
@@ -205,6 +236,16 @@ mod tests {
     fn blank_lines_stay_inside_a_block_only_before_more_continuation() {
         let text = "____ test_a ____\n\n    def test_a():\n>       assert 1 == 2\n\nnext\n";
         assert_eq!(shape_of(text), [(1, 3), (4, 4), (5, 5), (6, 6)]);
+    }
+
+    #[test]
+    fn a_wrapped_message_continues_its_block_up_to_its_code() {
+        let text = "src/a.py:33: error: Argument 1 to \"loads\" has incompatible type\n\
+                    \"float\"; expected \"str\"  [arg-type]\n\
+                    \x20       return loads(value)\n\
+                    src/a.py:40: error: Name \"x\" is not defined  [name-defined]\n\
+                    Found 2 errors in 1 file (checked 1 source file)\n";
+        assert_eq!(shape_of(text), [(1, 3), (4, 4), (5, 5)]);
     }
 
     #[test]

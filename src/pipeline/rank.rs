@@ -66,6 +66,7 @@ pub fn rank(doc: &mut Doc, budget: usize, content: bool) {
         return;
     }
     let mut keep = vec![false; doc.lines.len()];
+    let mut unfolded = Vec::new();
     if content && doc.lines.iter().any(|l| l.marks.has(Marks::DIFF_FILE)) {
         keep_diff(doc, budget, &mut keep);
     } else {
@@ -90,18 +91,24 @@ pub fn rank(doc: &mut Doc, budget: usize, content: bool) {
                 taken.push(i);
             }
             // A notable line is read with the line on each side of it (the request before
-            // an upstream error, the record after it), when they fit.
-            let is_candidate = |i: usize| candidate(&doc.lines[i]);
+            // an upstream error, the record after it), when they fit. A neighbour folded
+            // as a repeat comes back for it: in a routine log every line repeats some
+            // shape, and a line with its context folded away is shown out of context.
             for i in taken {
                 for j in [i.wrapping_sub(1), i + 1] {
-                    if j < doc.lines.len()
-                        && is_candidate(j)
-                        && !keep[j]
-                        && spent + cost(j) <= budget / 2
-                    {
-                        spent += cost(j);
-                        keep[j] = true;
+                    if j >= doc.lines.len() || keep[j] || spent + cost(j) > budget / 2 {
+                        continue;
                     }
+                    let line = &doc.lines[j];
+                    if candidate(line) {
+                        keep[j] = true;
+                    } else if line.fate == Fate::Repeat && doc.is_whole_block(j) {
+                        keep[j] = true;
+                        unfolded.push(j);
+                    } else {
+                        continue;
+                    }
+                    spent += cost(j);
                 }
             }
             room -= spent;
@@ -131,6 +138,9 @@ pub fn rank(doc: &mut Doc, budget: usize, content: bool) {
         if !keep[i] {
             doc.lines[i].fate = Fate::Ranked;
         }
+    }
+    for i in unfolded {
+        doc.lines[i].fate = Fate::Keep;
     }
 }
 
@@ -209,28 +219,45 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
         })
         .collect();
     sections.sort_by_key(|(rank, range)| (*rank, range.start));
-    // Each section as its headers and changed lines, and what its context adds.
-    let parts: Vec<(Vec<usize>, Vec<usize>)> = sections
+    // Each section as its headers (a commit's author, date and message; a file's `diff
+    // --git` to `+++`), its changed lines, and what its context adds.
+    let parts: Vec<(Vec<usize>, Vec<usize>, Vec<usize>)> = sections
         .iter()
         .map(|(_, range)| {
             let first_hunk = range
                 .clone()
                 .find(|&i| doc.lines[i].marks.has(Marks::HUNK))
                 .unwrap_or(range.end);
-            range.clone().filter(|&i| candidate(i)).partition(|&i| {
+            let (headers, rest): (Vec<usize>, Vec<usize>) = range
+                .clone()
+                .filter(|&i| candidate(i))
+                .partition(|&i| i < first_hunk);
+            let (changes, context) = rest.into_iter().partition(|&i| {
                 let raw = doc.raw(i);
-                i < first_hunk
-                    || doc.lines[i].marks.has(Marks::HUNK)
-                    || raw.starts_with('+')
-                    || raw.starts_with('-')
-            })
+                doc.lines[i].marks.has(Marks::HUNK) || raw.starts_with('+') || raw.starts_with('-')
+            });
+            (headers, changes, context)
         })
         .collect();
-    // Every file's changes before any file's context: the changed lines of the last
-    // source file outrank the unchanged lines around the first one's.
+    // Every commit's and every file's headers first, so the view names each commit and
+    // each file it touched even when their changes do not fit; then every file's changes
+    // before any file's context: the changed lines of the last source file outrank the
+    // unchanged lines around the first one's.
     let mut room = budget;
+    let mut headed = vec![false; parts.len()];
+    for (k, (headers, _, _)) in parts.iter().enumerate() {
+        let spend: usize = headers.iter().map(|&i| cost(i)).sum();
+        if spend <= room {
+            room -= spend;
+            headed[k] = true;
+            headers.iter().for_each(|&i| keep[i] = true);
+        }
+    }
     let mut changed = vec![false; parts.len()];
-    for (k, (changes, _)) in parts.iter().enumerate() {
+    for (k, (_, changes, _)) in parts.iter().enumerate() {
+        if !headed[k] {
+            continue;
+        }
         let spend: usize = changes.iter().map(|&i| cost(i)).sum();
         if spend <= room {
             room -= spend;
@@ -238,7 +265,7 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
             changes.iter().for_each(|&i| keep[i] = true);
         }
     }
-    for (k, (_, context)) in parts.iter().enumerate() {
+    for (k, (_, _, context)) in parts.iter().enumerate() {
         let spend: usize = context.iter().map(|&i| cost(i)).sum();
         if changed[k] && spend <= room {
             room -= spend;
@@ -382,6 +409,32 @@ mod tests {
     }
 
     #[test]
+    fn a_notable_line_takes_back_its_neighbours_from_a_fold() {
+        // Requests with distinct ids (never folded), then probes that fold, with an
+        // upstream error among them.
+        let mut text: String = (0..200)
+            .map(|i| format!("GET /items/{:x}a done\n", i * 7919))
+            .collect();
+        for i in 0..400 {
+            text.push_str(&format!("GET /healthz 200 {}ms\n", i % 9 + 1));
+            if i == 200 {
+                text.push_str("upstream timed out\n");
+            }
+        }
+        let mut doc = parse(&text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        crate::pipeline::dedupe::dedupe(&mut doc);
+        let error = 401;
+        assert_eq!(doc.raw(error), "upstream timed out");
+        assert_eq!(doc.lines[error - 1].fate, Fate::Repeat);
+        rank(&mut doc, 600, false);
+        let fates: Vec<Fate> = (error - 1..=error + 1).map(|i| doc.lines[i].fate).collect();
+        assert_eq!(fates, [Fate::Keep; 3]);
+        // The rest of the fold stays folded.
+        assert_eq!(doc.lines[error - 50].fate, Fate::Repeat);
+    }
+
+    #[test]
     fn the_line_printed_by_a_rare_template_outranks_the_flood() {
         let mut text = String::new();
         for i in 0..500 {
@@ -437,6 +490,33 @@ mod tests {
         // 900 bytes against a budget of 850: cutting would save a eighteenth.
         assert!(ranked_as_content(&text, 850).iter().all(|&k| k));
         assert!(!ranked_as_content(&text, 600).iter().all(|&k| k));
+    }
+
+    #[test]
+    fn a_diff_names_every_file_even_when_its_changes_do_not_fit() {
+        let mut text = String::new();
+        for file in ["a", "b", "c"] {
+            text.push_str(&format!(
+                "diff --git a/src/{file}.rs b/src/{file}.rs\n--- a/src/{file}.rs\n+++ b/src/{file}.rs\n@@ -1,40 +1,40 @@\n"
+            ));
+            for i in 0..40 {
+                text.push_str(&format!(
+                    "-    let value_{i} = old_{file}();\n+    let value_{i} = new_{file}();\n"
+                ));
+            }
+        }
+        let kept = ranked_as_content(&text, 3000);
+        let doc = parse(&text);
+        let shown: Vec<&str> = (0..doc.lines.len())
+            .filter(|&i| kept[i])
+            .map(|i| doc.raw(i))
+            .collect();
+        for file in ["a", "b", "c"] {
+            let header = format!("diff --git a/src/{file}.rs b/src/{file}.rs");
+            assert!(shown.contains(&header.as_str()), "{file}: {shown:?}");
+        }
+        // Not everything fits: some file's changes went.
+        assert!(shown.len() < doc.lines.len());
     }
 
     #[test]

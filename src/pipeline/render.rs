@@ -42,6 +42,8 @@ pub struct Options<'a> {
     pub head_lines: usize,
     /// Line numbers a group's marker lists before it only counts the rest per file.
     pub max_locations: usize,
+    /// The stream is content (a printed file, a diff): its lines are not of kinds.
+    pub content: bool,
 }
 
 /// Render the view of `doc` at `options.level`.
@@ -175,17 +177,38 @@ fn counts(doc: &Doc) -> String {
                     warnings += (doc.lines[i].role == Role::Warning) as usize;
                 }
             }
-            Role::Error if !after_panic && !text.starts_with("E ") => errors += 1,
+            // make's `make: *** [all] Error 1` says a recipe failed, not a new error.
+            Role::Error if !after_panic && !text.starts_with("E ") && !text.contains(": *** ") => {
+                errors += 1
+            }
             Role::Warning => warnings += 1,
             _ => {}
         }
         after_panic = text.contains("panicked at");
     }
-    let failed = doc
+    let mut failed = doc
         .lines
         .iter()
         .filter(|l| l.marks.has(Marks::TEST_FAILED))
         .count();
+    // The tool's own tally, where it printed one, is the count: pytest's `2 errors` are
+    // two, whatever their tracebacks hold. Tallies of several test binaries add up.
+    let tallied = |word: &str| -> Option<usize> {
+        let counts: Vec<usize> = (0..doc.lines.len())
+            .filter(|&i| doc.lines[i].marks.has(Marks::TALLY))
+            .filter_map(|i| tally_count(&doc.clean(i), word))
+            .collect();
+        (!counts.is_empty()).then(|| counts.iter().sum())
+    };
+    if let Some(n) = tallied("error") {
+        errors = n;
+    }
+    if let Some(n) = tallied("warning") {
+        warnings = n;
+    }
+    if let Some(n) = tallied("failed") {
+        failed = n;
+    }
     let mut parts = vec![plural(doc.lines.len(), "line")];
     for (n, word) in [(errors, "error"), (warnings, "warning")] {
         if n > 0 {
@@ -196,6 +219,19 @@ fn counts(doc: &Doc) -> String {
         parts.push(format!("{failed} failed"));
     }
     parts.join(", ")
+}
+
+/// The number a tally gives `word` (`error` also reads `errors`): `Found 30 errors in 5
+/// files`, `=== 1 failed, 2 errors in 0.1s ===`, `test result: FAILED. 42 passed; 6 failed`.
+fn tally_count(tally: &str, word: &str) -> Option<usize> {
+    let words: Vec<&str> = tally
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == '.')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.windows(2).find_map(|pair| {
+        let named = pair[1] == word || pair[1].strip_suffix('s') == Some(word);
+        named.then(|| pair[0].parse().ok()).flatten()
+    })
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -245,10 +281,11 @@ fn write(
         // Folded repeats say what they were: their shape and the range of each field.
         // (Not where groups already say what the region held: a failing test's body folded
         // before its section was grouped is part of what the group names.)
-        if options.level != Level::Counts
-            && first_member == member
-            && (start..i).any(|j| doc.lines[j].fate == Fate::Repeat)
-        {
+        // (Not either where most of the region was cut for the budget: a few folds would
+        // be described as if they were all it held.)
+        let count = |fate| (start..i).filter(|&j| doc.lines[j].fate == fate).count();
+        let (repeats, ranked) = (count(Fate::Repeat), count(Fate::Ranked));
+        if options.level != Level::Counts && first_member == member && repeats > ranked {
             let folds = fold_detail(doc, start..i);
             detail = if detail.is_empty() {
                 folds
@@ -259,8 +296,7 @@ fn write(
         // Lines cut for the budget may name files nothing else in the view names.
         // (Only level 2: level 1 is asked for as less than level 2, and a list of every
         // file and commit it hides would make it longer.)
-        if options.level == Level::Filtered && (start..i).any(|j| doc.lines[j].fate == Fate::Ranked)
-        {
+        if options.level == Level::Filtered && ranked > 0 {
             let named = named.get_or_insert_with(|| shown_files(doc, shown));
             let mut files = unnamed_files(doc, start..i, named, options.max_locations);
             let commits = cut_commits(doc, start..i, options.max_locations);
@@ -278,15 +314,23 @@ fn write(
                     format!("{detail}; {files}")
                 };
             }
+            // Otherwise say what kinds of lines the cut held, so a reader knows whether a
+            // warning is among them without opening the store.
+            if detail.is_empty() && first_member == member && !options.content {
+                detail = kinds_detail(doc, start..i);
+            }
         }
         let marker = marker(i - start, start + 1, i, options.handle, &detail);
         let region_bytes = doc.line_end(i - 1) + 1 - doc.lines[start].start as usize;
-        // A marker standing for grouped reports trades their messages for their places:
-        // worth it only when it saves a quarter of the bytes.
+        // A marker costs the reader a question: worth it only when it stands for at least
+        // twice its bytes (a one-line marker in place of a line of the same length, or a
+        // diff broken into islands by markers that save a byte each, is no gain). One
+        // standing for grouped reports trades their messages for their places: worth it
+        // only when it saves a quarter of the bytes.
         let worth = if first_member < member && options.level == Level::Filtered {
             (marker.len() + 1) * 4 <= region_bytes * 3
         } else {
-            marker.len() + 1 < region_bytes
+            (marker.len() + 1) * 2 <= region_bytes
         };
         if !worth && !detail_is_counts(options, &detail) {
             (start..i).for_each(|j| push_line(&mut out, doc, j, options.handle));
@@ -308,64 +352,85 @@ const SHAPE_CHARS: usize = 72;
 /// `598 like "DEBUG chunk=# latency_ms=#" (# 2-599, 3-19)`: each shape of the repeats in
 /// `region`, how many lines it folded and the range of every varying field among them.
 fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
-    // Each shape with how many lines it folded and each field's (low, high).
-    type Fold = (String, usize, Vec<(f64, f64)>);
-    let mut shapes: Vec<Fold> = Vec::new();
+    struct Fold<'a> {
+        count: usize,
+        /// Each field's (low, high) over the fold.
+        ranges: Vec<(f64, f64)>,
+        /// The fold's first line and its fields, to quote the fields that never varied.
+        first: std::borrow::Cow<'a, str>,
+        fields: Vec<crate::pipeline::dedupe::Field>,
+    }
+    let mut folds: Vec<Fold> = Vec::new();
     let mut at: HashMap<String, usize> = HashMap::new();
     for j in region.filter(|&j| doc.lines[j].fate == Fate::Repeat) {
-        let (shape, values) = crate::pipeline::dedupe::template(&doc.clean(j));
-        let k = *at.entry(shape.clone()).or_insert_with(|| {
-            shapes.push((shape, 0, Vec::new()));
-            shapes.len() - 1
-        });
-        let (_, count, ranges) = &mut shapes[k];
-        *count += 1;
-        for (f, &x) in values.iter().enumerate() {
-            match ranges.get_mut(f) {
-                Some((low, high)) => {
-                    *low = low.min(x);
-                    *high = high.max(x);
+        let text = doc.clean(j);
+        let (shape, fields) = crate::pipeline::dedupe::fields(&text);
+        match at.get(&shape) {
+            Some(&k) => {
+                let fold = &mut folds[k];
+                fold.count += 1;
+                for (range, field) in fold.ranges.iter_mut().zip(&fields) {
+                    range.0 = range.0.min(field.value);
+                    range.1 = range.1.max(field.value);
                 }
-                None => ranges.push((x, x)),
+            }
+            None => {
+                at.insert(shape, folds.len());
+                folds.push(Fold {
+                    count: 1,
+                    ranges: fields.iter().map(|f| (f.value, f.value)).collect(),
+                    first: text,
+                    fields,
+                });
             }
         }
     }
     // A shape folded once says less than the lines around it: name the shapes of folds.
-    shapes.retain(|(_, count, _)| *count > 1);
-    let mut parts: Vec<String> = shapes
+    folds.retain(|fold| fold.count > 1);
+    let mut parts: Vec<String> = folds
         .iter()
         .take(FOLD_SHAPES)
-        .map(|(shape, count, ranges)| {
+        .map(|fold| {
+            // The shape as the reader would write it: a field that never varied is quoted
+            // as it was, `#` stands for the ones that did.
+            let mut shape = String::new();
+            let mut from = 0;
+            for (field, &(low, high)) in fold.fields.iter().zip(&fold.ranges) {
+                shape.push_str(&fold.first[from..field.start]);
+                if low == high {
+                    shape.push_str(&fold.first[field.start..field.end]);
+                } else {
+                    shape.push('#');
+                }
+                from = field.end;
+            }
+            shape.push_str(&fold.first[from..]);
             let quoted: String = if shape.chars().count() > SHAPE_CHARS {
                 shape.chars().take(SHAPE_CHARS).chain(['…']).collect()
             } else {
-                shape.clone()
+                shape
             };
-            let mut part = format!("{count} like \"{quoted}\"");
-            if !ranges.is_empty() {
-                let spans: Vec<String> = ranges
-                    .iter()
-                    .take(FOLD_FIELDS)
-                    .map(|&(low, high)| {
-                        if low == high {
-                            format!("{low}")
-                        } else {
-                            format!("{low}-{high}")
-                        }
-                    })
-                    .collect();
-                let more = if ranges.len() > FOLD_FIELDS {
+            let mut part = format!("{} like \"{quoted}\"", fold.count);
+            let varied: Vec<String> = fold
+                .ranges
+                .iter()
+                .filter(|(low, high)| low != high)
+                .map(|(low, high)| format!("{low}-{high}"))
+                .collect();
+            if !varied.is_empty() {
+                let more = if varied.len() > FOLD_FIELDS {
                     ", …"
                 } else {
                     ""
                 };
-                part.push_str(&format!(" (# {}{more})", spans.join(", ")));
+                let listed = varied[..varied.len().min(FOLD_FIELDS)].join(", ");
+                part.push_str(&format!(" (# {listed}{more})"));
             }
             part
         })
         .collect();
-    if shapes.len() > FOLD_SHAPES {
-        parts.push(format!("and {} more shapes", shapes.len() - FOLD_SHAPES));
+    if folds.len() > FOLD_SHAPES {
+        parts.push(format!("and {} more shapes", folds.len() - FOLD_SHAPES));
     }
     parts.join("; ")
 }
@@ -388,6 +453,72 @@ fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String 
         n if n > max => format!("commits {} and {} more", ids[..max].join(", "), n - max),
         _ => format!("commits {}", ids.join(", ")),
     }
+}
+
+/// Kinds a cut region's marker lists before counting the rest.
+const KINDS: usize = 3;
+/// Regions shorter than this get no kinds.
+const KINDS_REGION: usize = 40;
+
+/// `1140 INFO, 766 DEBUG`, or `520 "test …", 311 "Building …" and 40 other lines`: the
+/// kinds of the lines of `region` cut for the budget or folded, most common first. A log record's
+/// kind is its severity; another line's is its first word. Empty when the region holds
+/// one kind of line only: the lines around the marker already show it.
+fn kinds_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
+    let region_len = region.len();
+    let mut kinds: Vec<(String, usize)> = Vec::new();
+    let mut other = 0usize;
+    for j in region.filter(|&j| matches!(doc.lines[j].fate, Fate::Ranked | Fate::Repeat)) {
+        let t = doc.clean(j);
+        let kind = match crate::pipeline::shapes::log::severity(&t) {
+            Some(severity) => severity.to_owned(),
+            None => match first_word(&t) {
+                Some(word) => format!("\"{word} …\""),
+                None => {
+                    other += 1;
+                    continue;
+                }
+            },
+        };
+        match kinds.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((kind, 1)),
+        }
+    }
+    // Most common first; a stable sort keeps ties in order of first appearance.
+    kinds.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+    // A short cut is read around its marker; and kinds that cover less than half of what
+    // was cut say less than its size does.
+    let named: usize = kinds.iter().take(KINDS).map(|(_, n)| n).sum();
+    let cut: usize = kinds.iter().map(|(_, n)| n).sum::<usize>() + other;
+    if kinds.len() + usize::from(other > 0) < 2 || region_len < KINDS_REGION || named * 2 < cut {
+        return String::new();
+    }
+    other += kinds.iter().skip(KINDS).map(|(_, n)| n).sum::<usize>();
+    let mut detail = kinds
+        .iter()
+        .take(KINDS)
+        .map(|(kind, n)| format!("{n} {kind}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if other > 0 {
+        detail.push_str(&format!(" and {}", plural(other, "other line")));
+    }
+    detail
+}
+
+/// The word a line opens with, as its kind: the first of its first three tokens that
+/// starts with a letter, up to where it stops being a word (`[ 45%] Building CXX` is
+/// `Building`, `api:test: cache hit` is `api`).
+fn first_word(t: &str) -> Option<&str> {
+    let token = t
+        .split_whitespace()
+        .take(3)
+        .find(|w| w.starts_with(|c: char| c.is_alphabetic()))?;
+    let end = token
+        .find(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
+        .unwrap_or(token.len());
+    Some(&token[..end])
 }
 
 /// Files the shown lines name.
@@ -722,6 +853,7 @@ mod tests {
             exit_code: 0,
             head_lines: 2,
             max_locations: 40,
+            content: false,
         }
     }
 
@@ -736,7 +868,86 @@ mod tests {
 
     use Fate::*;
 
-    const LONG: &str = "a line long enough that a marker in its place saves bytes, really\n";
+    const LONG: &str = "a line long enough that a marker in its place saves more than half of its bytes, even with the detail a fold or a cut puts in the marker\n";
+
+    #[test]
+    fn level0_counts_what_the_tools_tally_says() {
+        assert_eq!(
+            tally_count(
+                "Found 30 errors in 5 files (checked 28 source files)",
+                "error"
+            ),
+            Some(30)
+        );
+        assert_eq!(
+            tally_count("==== 1 failed, 2 errors in 0.12s ====", "error"),
+            Some(2)
+        );
+        assert_eq!(
+            tally_count("==== 1 failed, 2 errors in 0.12s ====", "failed"),
+            Some(1)
+        );
+        assert_eq!(
+            tally_count(
+                "test result: FAILED. 42 passed; 6 failed; 0 ignored",
+                "failed"
+            ),
+            Some(6)
+        );
+        assert_eq!(tally_count("Found 1 error in 1 file", "error"), Some(1));
+        assert_eq!(tally_count("==== 3 passed in 0.1s ====", "failed"), None);
+    }
+
+    #[test]
+    fn a_fold_quotes_the_fields_that_never_varied_and_ranges_the_rest() {
+        let text: String = (0..6)
+            .map(|i| {
+                format!(
+                    "2026-03-14 09:20:{:02} GET /healthz 200 {}ms\n",
+                    i * 7,
+                    3 + i
+                )
+            })
+            .collect();
+        let mut fates = vec![Repeat; 6];
+        fates[0] = Keep;
+        let doc = doc_with(&text, &fates);
+        let out = render(&doc, &Causes::default(), &options(2));
+        assert!(
+            out.contains("5 like \"2026-03-14 09:20:# GET /healthz 200 #\" (# 7-35, 4-8)"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_cut_of_a_routine_log_says_what_kinds_of_lines_it_held() {
+        let mut text = String::from("start\n");
+        for i in 0..60 {
+            let line = match i % 3 {
+                0 => format!("2026-03-14 09:20:{:02} INFO served /a{i:x}b\n", i % 60),
+                1 => format!("2026-03-14 09:20:{:02} DEBUG cache /c{i:x}d\n", i % 60),
+                _ => format!("   Compiling crate{i:x}z v1.0.{i}\n"),
+            };
+            text.push_str(&line);
+        }
+        text.push_str("end\n");
+        let mut fates = vec![Ranked; 62];
+        fates[0] = Keep;
+        fates[61] = Keep;
+        let doc = doc_with(&text, &fates);
+        let out = render(&doc, &Causes::default(), &options(2));
+        assert!(
+            out.contains(": 20 INFO, 20 DEBUG, 20 \"Compiling …\"]"),
+            "{out}"
+        );
+        // Level 1's markers stay short; content's lines are not of kinds.
+        assert!(!render(&doc, &Causes::default(), &options(1)).contains("INFO,"));
+        let content = Options {
+            content: true,
+            ..options(2)
+        };
+        assert!(!render(&doc, &Causes::default(), &content).contains("INFO,"));
+    }
 
     #[test]
     fn one_marker_per_region_with_original_line_numbers() {
@@ -745,7 +956,7 @@ mod tests {
         let out = render(&doc, &Causes::default(), &options(2));
         assert_eq!(
             out,
-            "keep\n[lens: 2 lines elided, 2-3, 0badcafe: 2 like \"a line long enough that a marker in its place saves bytes, really\"]\nkeep too\n[lens: 1 line elided, 5-5, 0badcafe]\n"
+            "keep\n[lens: 2 lines elided, 2-3, 0badcafe: 2 like \"a line long enough that a marker in its place saves more than half of it…\"]\nkeep too\n[lens: 1 line elided, 5-5, 0badcafe]\n"
         );
         assert!(accounts_for(&doc, &out, "0badcafe"));
     }
@@ -754,6 +965,15 @@ mod tests {
     fn a_region_shorter_than_its_marker_is_shown() {
         let doc = doc_with("a\nb\nc", &[Keep, Repeat, Keep]);
         assert_eq!(render(&doc, &Causes::default(), &options(2)), "a\nb\nc");
+        // A marker must stand for at least twice its bytes: 60 bytes of line against a
+        // 40-byte marker stay shown.
+        let line = "x".repeat(59);
+        let text = format!("a\n{line}\nc");
+        let doc = doc_with(&text, &[Keep, Ranked, Keep]);
+        assert_eq!(render(&doc, &Causes::default(), &options(2)), text);
+        let text = format!("a\n{line}{line}\nc");
+        let doc = doc_with(&text, &[Keep, Ranked, Keep]);
+        assert!(render(&doc, &Causes::default(), &options(2)).contains("[lens: 1 line elided"));
     }
 
     #[test]

@@ -222,7 +222,7 @@ fn restated(doc: &mut Doc) {
 mod tests {
     use super::*;
     use crate::block::{Fate, Stream};
-    use crate::pipeline::cause::cause;
+    use crate::pipeline::cause::group;
     use crate::pipeline::classify::{Family, classify};
     use crate::pipeline::parse::parse;
 
@@ -440,7 +440,7 @@ mod tests {
         ));
         let text = joined(&lines);
         let mut doc = classified(&text);
-        let causes = cause(&mut doc);
+        let causes = group(&mut doc, 2, 2);
         let fates: Vec<Fate> = doc.lines.iter().map(|l| l.fate).collect();
         assert!(fates[..5].iter().all(|f| *f == Fate::Keep), "{fates:?}");
         assert!(

@@ -20,6 +20,7 @@ pub(crate) mod git;
 pub(crate) mod go;
 pub(crate) mod gojson;
 pub(crate) mod jest;
+pub(crate) mod log;
 pub(crate) mod pytest;
 
 use std::borrow::Cow;

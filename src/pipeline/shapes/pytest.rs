@@ -20,15 +20,27 @@ pub(crate) const TOOL: Tool = Tool {
 
 /// `____ test_b[param] ____`: `test_b[param]`.
 fn test_name(t: &str) -> Option<&str> {
-    if !t.starts_with("___") {
+    if !is_title(t) {
         return None;
     }
     let name = t.trim_matches(|c: char| c == '_' || c == ' ');
     (!name.is_empty()).then_some(name)
 }
 
+/// A failure's title line: its name centred in underscores, `____ test_b ____`, or, when
+/// the name is long (a subtest with its parameters), one underscore a side:
+/// `_ Tests.test_r (iterable=['1', 2], r=0) _`. Not the `_ _ _ _` rule pytest draws
+/// between a test's frames.
+pub(crate) fn is_title(t: &str) -> bool {
+    let t = t.trim_end();
+    let framed =
+        t.starts_with("___") && t.ends_with("___") || t.starts_with("_ ") && t.ends_with(" _");
+    framed && t.contains(|c: char| c != '_' && c != ' ')
+}
+
 fn role(t: &str) -> Option<Role> {
-    if sw(t, "FAILED ") {
+    // `SUBFAILED(r=2) tests/a.py::T::test_r`: a subtest's line in the short summary.
+    if sw(t, "FAILED ") || sw(t, "SUBFAILED(") {
         return Some(Role::Fail);
     }
     if sw(t, "ERROR ") || sw(t, "ImportError while importing") {
@@ -82,8 +94,8 @@ pub(crate) fn is_tally(t: &str) -> bool {
 
 fn marks(t: &str, role: Role) -> Marks {
     match role {
-        Role::Fail if sw(t, "FAILED ") => Marks::TEST_FAILED,
-        Role::Fail if sw(t, "___") => Marks::TEST_SECTION,
+        Role::Fail if sw(t, "FAILED ") || sw(t, "SUBFAILED(") => Marks::TEST_FAILED,
+        Role::Fail if is_title(t) => Marks::TEST_SECTION,
         Role::Summary if sw(t, "===") && is_tally(t) => Marks::TALLY | Marks::BOUNDARY,
         Role::Noise | Role::Header if sw(t, "===") => Marks::BOUNDARY,
         _ => Marks::NONE,
@@ -144,6 +156,19 @@ mod tests {
             Marks::TALLY | Marks::BOUNDARY
         );
         assert_eq!(test_name("____ test_b[x-1] ____"), Some("test_b[x-1]"));
+        let long = "_ DistinctPermutationsTests.test_unsortable_r (iterable=['1', 2], r=0) _";
+        assert_eq!(marks(long, Role::Fail), Marks::TEST_SECTION);
+        assert_eq!(
+            test_name(long),
+            Some("DistinctPermutationsTests.test_unsortable_r (iterable=['1', 2], r=0)")
+        );
+        assert!(!is_title(
+            "_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ "
+        ));
+        let sub =
+            "SUBFAILED(iterable=[], r=4) tests/test_more.py::DistinctPermutationsTests::test_r";
+        assert_eq!(role(sub), Some(Role::Fail));
+        assert_eq!(marks(sub, Role::Fail), Marks::TEST_FAILED);
         assert_eq!(role("tests/a.py .F      [ 50%]"), Some(Role::Progress));
     }
 }
