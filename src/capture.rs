@@ -42,6 +42,16 @@
 //! that the other stream gave the terminal. Off a terminal none of this happens: a pipe's
 //! reader cannot answer a prompt anyway.
 //!
+//! A stdout past what is filtered whole (`window::is_windowed`) has a head window whose
+//! view no longer depends on anything that follows. The runner hands [`collect`] an
+//! [`EarlyHead`] that renders it; the stdout drain calls it once, right after the read
+//! that crossed the bound, and writes that view to lens's stdout while the child still
+//! runs. A reader such as `head -1` gets its lines, leaves, and the reader-left path above
+//! ends the child; without this, `lens <endless producer> | head -1` never ended, as lens
+//! wrote nothing before the child did. The drain waits for the render, so the child may
+//! block on a full pipe for that long; it is bounded by the head window. A passthrough
+//! that starts later (a prompt, a failed store) copies only what followed the head.
+//!
 //! The two streams stay apart, but the order in which their bytes arrived is recorded:
 //! each read appends which stream it was and how many bytes it brought to one shared
 //! [`Arrival`] list, consecutive reads of one stream merged into one entry, so the list
@@ -52,9 +62,10 @@
 
 use crate::block::Stream;
 use crate::platform::{self, AsPipe, Ready};
+use crate::window;
 use std::fs::File;
 use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -99,6 +110,8 @@ pub struct Captured {
     /// The order the bytes of both streams arrived in.
     pub arrival: Vec<Arrival>,
     pub duration: Duration,
+    /// The head window's view of stdout, written to lens's stdout while the child ran.
+    pub stdout_head: Option<window::Head>,
 }
 
 /// A run of bytes that arrived on one stream before the other stream brought any.
@@ -112,6 +125,10 @@ pub struct Arrival {
 pub type Sink = (File, PathBuf);
 /// The store's files for stdout and stderr.
 pub type Sinks = (Sink, Sink);
+
+/// Renders the head window of the stored stdout file it is given, once stdout is past
+/// what is filtered whole ([`window::is_windowed`]); `None` leaves the view to the end.
+pub type EarlyHead = Box<dyn FnOnce(&Path) -> Option<window::Head> + Send>;
 
 /// What both drains share.
 #[derive(Default)]
@@ -155,9 +172,15 @@ pub fn spawn(command: &mut Command) -> io::Result<Child> {
 }
 
 /// Drain both pipes of a spawned child into `sinks` (and memory) and wait for it. Without
-/// sinks, or once one fails, both streams pass straight through to lens's own.
-pub fn collect(child: Child, started: Instant, sinks: Option<Sinks>) -> io::Result<Captured> {
-    collect_into(child, started, sinks, false)
+/// sinks, or once one fails, both streams pass straight through to lens's own. Once
+/// stdout is windowed, `early` renders its head, which is written to lens's stdout then.
+pub fn collect(
+    child: Child,
+    started: Instant,
+    sinks: Option<Sinks>,
+    early: Option<EarlyHead>,
+) -> io::Result<Captured> {
+    collect_into(child, started, sinks, early, false)
 }
 
 /// [`collect`]; with `hold`, the drains also keep every byte in memory (unit tests).
@@ -165,6 +188,7 @@ fn collect_into(
     mut child: Child,
     started: Instant,
     sinks: Option<Sinks>,
+    early: Option<EarlyHead>,
     hold: bool,
 ) -> io::Result<Captured> {
     use std::io::IsTerminal;
@@ -187,6 +211,7 @@ fn collect_into(
         child.stdout.take().expect("stdout is piped"),
         Stream::Stdout,
         out_sink,
+        early,
         hold,
         &shared,
     );
@@ -194,6 +219,7 @@ fn collect_into(
         child.stderr.take().expect("stderr is piped"),
         Stream::Stderr,
         err_sink,
+        None,
         hold,
         &shared,
     );
@@ -201,7 +227,7 @@ fn collect_into(
     let duration = started.elapsed();
     let deadline = Instant::now() + EOF_GRACE;
     let reader_left = Arc::clone(&stdout.reader_left);
-    let (stdout, out_closed) = stdout.finish(deadline);
+    let (mut stdout, out_closed) = stdout.finish(deadline);
     let (stderr, err_closed) = stderr.finish(deadline);
     let store_error = shared.store_error.lock().expect("store error lock").clone();
     Ok(Captured {
@@ -219,6 +245,7 @@ fn collect_into(
         reader_left: reader_left.load(Ordering::SeqCst),
         arrival: std::mem::take(&mut *shared.arrival.lock().expect("arrival lock")),
         duration,
+        stdout_head: stdout.head.take(),
     })
 }
 
@@ -232,6 +259,8 @@ struct Held {
     passed: bool,
     /// Set once lens stopped waiting for this pipe: nothing more is recorded or stored.
     stopped: bool,
+    /// The head window's view, once written; a later passthrough starts past its bytes.
+    head: Option<window::Head>,
 }
 
 /// One pipe being read to EOF on its own thread.
@@ -249,6 +278,7 @@ impl Drain {
         mut pipe: impl Read + AsPipe + Send + 'static,
         stream: Stream,
         mut sink: Option<Sink>,
+        mut early: Option<EarlyHead>,
         hold: bool,
         shared: &Arc<Shared>,
     ) -> Drain {
@@ -327,6 +357,20 @@ impl Drain {
                 held.total += n as u64;
                 held.newlines += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
                 shared.record_arrival(stream, n);
+                // The head window is fixed once the stream is windowed: its view can be
+                // written now, so a reader such as `head -1` gets its lines and may leave.
+                if early.is_some()
+                    && !held.passed
+                    && window::is_windowed(held.total, held.newlines)
+                    && let (Some(render), Some((_, path))) = (early.take(), &sink)
+                {
+                    let path = path.clone();
+                    drop(held);
+                    if let Some(head) = render(&path) {
+                        out.write(&head.view);
+                        mine.lock().expect("reader lock").head = Some(head);
+                    }
+                }
             }
             // Dropping the pipe here closes lens's end: after a reader left, that is what
             // makes the child's next write raise SIGPIPE.
@@ -367,7 +411,8 @@ fn pass_if_asked(shared: &Shared, held: &mut Held, sink: &mut Option<Sink>, out:
     }
     held.passed = true;
     if let Some((_, path)) = sink.as_ref() {
-        out.copy_from(path, held.total);
+        let from = held.head.as_ref().map_or(0, |head| head.raw_bytes);
+        out.copy_from(path, from, held.total);
     }
     if failed {
         *sink = None;
@@ -386,12 +431,16 @@ impl Passthrough {
         Passthrough { stream, open: true }
     }
 
-    /// Pass through the first `len` bytes of the file at `path`, in chunks.
-    fn copy_from(&mut self, path: &std::path::Path, len: u64) {
-        let Ok(file) = File::open(path) else {
+    /// Pass through bytes `from..to` of the file at `path`, in chunks.
+    fn copy_from(&mut self, path: &Path, from: u64, to: u64) {
+        use std::io::{Seek, SeekFrom};
+        let Ok(mut file) = File::open(path) else {
             return;
         };
-        let mut file = file.take(len);
+        if file.seek(SeekFrom::Start(from)).is_err() {
+            return;
+        }
+        let mut file = file.take(to.saturating_sub(from));
         let mut chunk = vec![0u8; CHUNK];
         while let Ok(n) = file.read(&mut chunk) {
             if n == 0 {
@@ -436,6 +485,7 @@ mod tests {
             spawn(&mut command).unwrap(),
             Instant::now(),
             Some(sinks),
+            None,
             true,
         )
         .unwrap();
@@ -454,7 +504,8 @@ mod tests {
         let mut command = Command::new("sh");
         command.args(["-c", "echo one; echo err >&2; sleep 2; echo two"]);
         let child = spawn(&mut command).unwrap();
-        let reader = thread::spawn(move || collect(child, Instant::now(), Some(sinks)).unwrap());
+        let reader =
+            thread::spawn(move || collect(child, Instant::now(), Some(sinks), None).unwrap());
         thread::sleep(Duration::from_millis(800));
         assert_eq!(std::fs::read(dir.join("stdout")).unwrap(), b"one\n");
         assert_eq!(std::fs::read(dir.join("stderr")).unwrap(), b"err\n");

@@ -7,7 +7,8 @@
 //!   store: a fresh handle, reserved before the command starts
 //!   capture: spawn, drain stdout and stderr on two threads into the store, wait
 //!   store: meta.json last, completing the entry
-//!   per stream, window: read back from the store, whole up to 16 MiB, else head + tail
+//!   per stream, window: read back from the store, whole up to 16 MiB and 131,072 lines,
+//!     else head + tail (stdout's head written while the command still runs)
 //!     view::stream: binary, store or config failure ⇒ raw; else pipeline::view
 //!   write the stdout view, then the stderr view (merge: in arrival order when both are
 //!   one pipe), then lens's own diagnostics

@@ -6,13 +6,19 @@
 //! before the command starts and completed with its `meta.json` after it ends), because a
 //! view may only elide what a handle can bring back, and a lens killed mid-run must still
 //! leave what the command printed. Without a store the output passes straight through,
-//! raw (see `capture`). The views are read back from the store (see `window`). The stdout
+//! raw (see `capture`). The views are read back from the store (see `window`). A stdout
+//! too large to filter whole has its head's view written while the command still runs
+//! (`early_head`), which is what lets `lens producer | head -1` end; the rest of that
+//! view (the marker and the raw tail) follows when it ends. The head is the same bytes
+//! `window::render` gives afterwards and `lens show` gives later. The stdout
 //! view is written in full, then the stderr view, then lens's own diagnostics, so nothing
 //! of lens's lands inside the child's streams. When lens's stdout and stderr are one file
 //! or pipe (`2>&1`), the lines of both views are written in the order they arrived
 //! instead (see `merge`), so the merged output ends where the command ended; the
-//! diagnostics still come last. The log record is written last and its failure is
-//! ignored.
+//! diagnostics still come last. A windowed stdout is not interleaved anyway (the merge
+//! needs both streams whole), so writing its head early keeps that order; a windowed
+//! stderr is not written early, because under `2>&1` the stdout view must come first.
+//! The log record is written last and its failure is ignored.
 //!
 //! Once the child has run, nothing lens does can change the exit status: every failure of
 //! lens's own (store, config, pipeline) degrades the view to raw, is logged, and the
@@ -138,7 +144,14 @@ pub fn run(args: Args) -> i32 {
     if let Err(error) = platform::forward_signals_to(child.id()) {
         notes.push(format!("signal forwarding unavailable: {error}"));
     }
-    let collected = capture::collect(child, started, sinks);
+    let early = early_head(
+        begun,
+        config_error.is_some(),
+        (level, budget),
+        &resolved,
+        &config,
+    );
+    let collected = capture::collect(child, started, sinks, early);
     platform::stop_forwarding();
     let captured = match collected {
         Ok(captured) => captured,
@@ -197,6 +210,8 @@ pub fn run(args: Args) -> i32 {
         settings: &config.pipeline,
     };
     let files = files.filter(|_| !captured.passed_through);
+    // Written while the child ran: what follows it is all that is left of stdout's view.
+    let early = captured.stdout_head.as_ref();
     let mut render = |stream: Stream| {
         let (path, held, bytes, newlines) = match stream {
             Stream::Stdout => (
@@ -212,8 +227,33 @@ pub fn run(args: Args) -> i32 {
                 captured.stderr_newlines,
             ),
         };
-        let rendered = match path {
-            Some(path) => {
+        let rendered = match (path, early.filter(|_| stream == Stream::Stdout)) {
+            (Some(path), Some(head)) => {
+                let stored = window::Stored {
+                    path,
+                    bytes,
+                    newlines,
+                };
+                // The head's markers name this handle, so the stream's end is shown raw
+                // rather than the view withdrawn, should the entry fail to complete.
+                let rest = match blocker {
+                    None => window::rest(&stored, head, &handle).map_err(|e| format!("{e:#}")),
+                    Some(_) => Err("the entry did not complete".to_owned()),
+                };
+                let (view, reason) = match rest {
+                    Ok(rest) => (window::View::Bytes(rest), head.reason.clone()),
+                    Err(error) => (
+                        window::View::FileFrom(path.clone(), head.raw_bytes, bytes),
+                        Some(format!("store: {error}")),
+                    ),
+                };
+                window::Rendered {
+                    view,
+                    reason,
+                    raw: None,
+                }
+            }
+            (Some(path), None) => {
                 let stored = window::Stored {
                     path,
                     bytes,
@@ -227,7 +267,7 @@ pub fn run(args: Args) -> i32 {
                     },
                 )
             }
-            None => {
+            (None, _) => {
                 let (view, reason) = stream_view(held, bytes, blocker.as_deref(), &options(stream));
                 window::Rendered {
                     view: window::View::Bytes(view.into_owned()),
@@ -281,6 +321,7 @@ pub fn run(args: Args) -> i32 {
         }
     }
     if stored.is_err()
+        && early.is_none()
         && let (Some(store), Some(handle)) = (&store, begun)
     {
         store.discard(handle);
@@ -291,23 +332,32 @@ pub fn run(args: Args) -> i32 {
     }
 
     record.mode = "capture";
-    record.handle = stored.as_ref().ok().map(Handle::to_string);
+    record.handle = stored
+        .as_ref()
+        .ok()
+        .copied()
+        .or(begun.filter(|_| early.is_some()))
+        .map(|h| h.to_string());
     record.exit = Some(exit);
     record.dur_ms = Some(captured.duration.as_millis() as u64);
     record.raw = Some(Bytes {
         stdout: captured.stdout_bytes,
         stderr: captured.stderr_bytes,
     });
-    let passed = |total: u64, held: &[u8]| {
+    // Past a head written early, a passthrough copied only what followed the head.
+    let (head_view, head_raw) = early.map_or((0, 0), |h| (h.view.len() as u64, h.raw_bytes));
+    let passed = |total: u64, held: &[u8], skipped: u64| {
         if captured.passed_through {
-            total - held.len() as u64
+            total - held.len() as u64 - skipped
         } else {
             0
         }
     };
     record.shown = Some(Bytes {
-        stdout: out.view.len() + passed(captured.stdout_bytes, &captured.stdout),
-        stderr: err.view.len() + passed(captured.stderr_bytes, &captured.stderr),
+        stdout: head_view
+            + out.view.len()
+            + passed(captured.stdout_bytes, &captured.stdout, head_raw),
+        stderr: err.view.len() + passed(captured.stderr_bytes, &captured.stderr, 0),
     });
     record.raw_reason = raw_reason;
     record.note = (!notes.is_empty()).then(|| notes.join("; "));
@@ -341,6 +391,38 @@ fn stream_view<'a>(
         }
         None => view::render(raw, options),
     }
+}
+
+/// What renders stdout's head window while the child runs: only for a stored run whose
+/// view may be filtered, since a raw view has no head to write early. The request is the
+/// one `window::render` makes after the end, the exit status aside (the head ignores it).
+fn early_head(
+    handle: Option<Handle>,
+    config_broken: bool,
+    (level, budget): (Level, usize),
+    command: &CommandLine,
+    config: &config::Config,
+) -> Option<capture::EarlyHead> {
+    let handle = handle?.to_string();
+    if config_broken || level == Level::Raw {
+        return None;
+    }
+    let (command, settings) = (command.clone(), config.pipeline.clone());
+    Some(Box::new(move |path: &std::path::Path| {
+        let request = pipeline::Request {
+            stream: Stream::Stdout,
+            level,
+            budget,
+            handle: &handle,
+            exit_code: 0,
+            command: &command,
+            settings: &settings,
+        };
+        match window::head(path, None, &request) {
+            Ok(window::Window::Head(head)) => Some(head),
+            _ => None,
+        }
+    }))
 }
 
 /// Begin the run's store entry: a fresh handle, and the files its streams go to.
@@ -405,10 +487,21 @@ fn finish(
 pub(crate) fn emit_view(out: &mut dyn Write, view: &window::View) -> bool {
     match view {
         window::View::Bytes(bytes) => emit(out, bytes),
-        window::View::File(path, len) => std::fs::File::open(path)
-            .and_then(|file| io::copy(&mut file.take(*len), out))
+        window::View::File(path, len) => emit_file(out, path, 0, *len),
+        window::View::FileFrom(path, from, to) => emit_file(out, path, *from, *to),
+    }
+}
+
+/// Copy bytes `from..to` of the file at `path` to `out`.
+fn emit_file(out: &mut dyn Write, path: &std::path::Path, from: u64, to: u64) -> bool {
+    use std::io::{Seek, SeekFrom};
+    match std::fs::File::open(path) {
+        Ok(mut file) => file
+            .seek(SeekFrom::Start(from))
+            .and_then(|_| io::copy(&mut file.take(to.saturating_sub(from)), out))
             .and_then(|_| out.flush())
             .is_ok(),
+        Err(_) => false,
     }
 }
 

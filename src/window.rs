@@ -1,8 +1,8 @@
 //! A stored stream's view, read back from the store within a bounded window.
 //!
 //! Capture writes the streams to the store and holds nothing, so the view is rendered
-//! from the stored file. A stream of at most [`WHOLE_BYTES`] is read and filtered whole,
-//! as before. A larger one would make the pipeline's memory grow with the output, so
+//! from the stored file. A stream of at most [`WHOLE_BYTES`] and [`WHOLE_LINES`] is read
+//! and filtered whole, as before. A larger one would make the pipeline's memory grow with the output, so
 //! only its head is filtered: the first [`HEAD_BYTES`] or [`HEAD_LINES`], whichever ends
 //! first (cut at a line end), go through the pipeline, the middle is one marker (`[lens: N lines elided, A-B, HANDLE: ...]`, every
 //! byte still in the store), and the last lines, at most [`TAIL_LINES`] and
@@ -22,13 +22,21 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
-/// A stream up to this size is read and filtered whole.
+/// A stream up to this size and this many lines is read and filtered whole.
+///
+/// The line bound is there because the pipeline's cost is per line, and because a stream
+/// past either bound has its head's view written while the child still runs (see the
+/// runner), so how soon `lens yes | head -1` returns is how soon a producer of short lines
+/// reaches it: a shell loop of `echo y` under lens prints about 90,000 lines a second on
+/// the 2-core machine. At 128 bytes a line both bounds are met together; only streams of
+/// shorter lines are windowed sooner than by size.
 pub const WHOLE_BYTES: u64 = 16 << 20;
-/// Past [`WHOLE_BYTES`], how much of the head is filtered: at most this many bytes and
-/// this many lines. The pipeline's cost is per byte and per line; the line bound keeps a
-/// stream of very short lines (`y` forever) from costing more than 8 MiB of long ones.
+pub const WHOLE_LINES: u64 = 128 << 10;
+/// Past the whole bounds, how much of the head is filtered: at most this many bytes and
+/// this many lines, half of each whole bound, so the head is fixed before the stream is
+/// known to be windowed.
 pub const HEAD_BYTES: u64 = 8 << 20;
-pub const HEAD_LINES: usize = 500_000;
+pub const HEAD_LINES: usize = 64 << 10;
 /// Past [`WHOLE_BYTES`], how many last lines are shown verbatim, and in how many bytes.
 pub const TAIL_LINES: usize = 40;
 pub const TAIL_BYTES: u64 = 16 << 10;
@@ -46,6 +54,8 @@ pub enum View {
     Bytes(Vec<u8>),
     /// The stored file itself, this many bytes of it, copied without loading it.
     File(PathBuf, u64),
+    /// Bytes `from..to` of the stored file, copied without loading them.
+    FileFrom(PathBuf, u64, u64),
 }
 
 impl View {
@@ -53,6 +63,7 @@ impl View {
         match self {
             View::Bytes(bytes) => bytes.len() as u64,
             View::File(_, len) => *len,
+            View::FileFrom(_, from, to) => to.saturating_sub(*from),
         }
     }
 
@@ -69,6 +80,30 @@ pub struct Rendered {
     pub raw: Option<Vec<u8>>,
 }
 
+/// Whether a stream of `bytes` bytes and `newlines` line ends is past what is filtered
+/// whole, and so windowed. Both only grow while the child runs: once true, it stays true,
+/// which is what lets the runner write the head's view before the child ends.
+pub fn is_windowed(bytes: u64, newlines: u64) -> bool {
+    bytes > WHOLE_BYTES || newlines > WHOLE_LINES
+}
+
+/// A windowed stream's filtered head: its view, and how much of the raw stream it covers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Head {
+    pub view: Vec<u8>,
+    pub raw_bytes: u64,
+    pub raw_lines: u64,
+    pub reason: Option<String>,
+}
+
+/// How a windowed stream is shown.
+pub enum Window {
+    /// In full, raw, with the reason when a filtered view was asked for.
+    Raw(Option<String>),
+    /// Its filtered head, then [`rest`].
+    Head(Head),
+}
+
 /// Render `stored`; `blocker` makes the view raw, as in `view::render`.
 pub fn render(
     stored: &Stored,
@@ -76,8 +111,7 @@ pub fn render(
     request: &pipeline::Request,
 ) -> Result<Rendered> {
     let asked = request.level != crate::level::Level::Raw && stored.bytes > 0;
-    let whole_file = || View::File(stored.path.to_owned(), stored.bytes);
-    if stored.bytes <= WHOLE_BYTES {
+    if !is_windowed(stored.bytes, stored.newlines) {
         let raw = read_range(stored.path, 0, stored.bytes)?;
         let (view, reason) = match blocker {
             Some(reason) => (raw.clone(), asked.then(|| reason.to_owned())),
@@ -92,20 +126,43 @@ pub fn render(
             raw: Some(raw),
         });
     }
-    let raw_in_full = |reason: Option<String>| Rendered {
-        view: whole_file(),
-        reason,
-        raw: None,
-    };
+    match head(stored.path, blocker, request)? {
+        Window::Raw(reason) => Ok(Rendered {
+            view: View::File(stored.path.to_owned(), stored.bytes),
+            reason,
+            raw: None,
+        }),
+        Window::Head(head) => {
+            let mut out = head.view.clone();
+            out.extend_from_slice(&rest(stored, &head, request.handle)?);
+            Ok(Rendered {
+                view: View::Bytes(out),
+                reason: head.reason,
+                raw: None,
+            })
+        }
+    }
+}
+
+/// The head window of a windowed stream at `path`: it depends only on the stream's first
+/// [`HEAD_BYTES`], never on what follows, so it may be rendered while the child still runs.
+///
+/// The head is filtered as if the command had succeeded. The exit status's only say in a
+/// view is to keep a failing stream's last lines (and, at level 0, its last kept line);
+/// a windowed stream's last lines are its tail, shown raw in full whatever the status, and
+/// the head's own last lines are not the stream's end. Ignoring the status is what makes
+/// the head's view the same before the child ends as after, and in `lens show`.
+pub fn head(path: &Path, blocker: Option<&str>, request: &pipeline::Request) -> Result<Window> {
     if let Some(reason) = blocker {
-        return Ok(raw_in_full(asked.then(|| reason.to_owned())));
+        let asked = request.level != crate::level::Level::Raw;
+        return Ok(Window::Raw(asked.then(|| reason.to_owned())));
     }
-    if !asked {
-        return Ok(raw_in_full(None));
+    if request.level == crate::level::Level::Raw {
+        return Ok(Window::Raw(None));
     }
-    let mut head = read_range(stored.path, 0, HEAD_BYTES)?;
+    let mut head = read_range(path, 0, HEAD_BYTES)?;
     let Some(end) = head.iter().rposition(|&b| b == b'\n') else {
-        return Ok(raw_in_full(Some("no line end in the head window".into())));
+        return Ok(Window::Raw(Some("no line end in the head window".into())));
     };
     head.truncate(end + 1);
     if let Some((cut, _)) = head
@@ -117,41 +174,45 @@ pub fn render(
         head.truncate(cut + 1);
     }
     if std::str::from_utf8(&head).is_err() || head.contains(&0) {
-        return Ok(raw_in_full(Some("binary: in the head window".into())));
+        return Ok(Window::Raw(Some("binary: in the head window".into())));
     }
-    let (head_view, reason) = view::render(&head, request);
-    let mut out = head_view.into_owned();
-    if !out.ends_with(b"\n") && !out.is_empty() {
-        out.push(b'\n');
+    let request = pipeline::Request {
+        exit_code: 0,
+        ..*request
+    };
+    let (head_view, reason) = view::render(&head, &request);
+    let mut view = head_view.into_owned();
+    if !view.ends_with(b"\n") && !view.is_empty() {
+        view.push(b'\n');
     }
+    Ok(Window::Head(Head {
+        view,
+        raw_bytes: head.len() as u64,
+        raw_lines: head.iter().filter(|&&b| b == b'\n').count() as u64,
+        reason,
+    }))
+}
 
-    let tail_from = stored
-        .bytes
-        .saturating_sub(TAIL_BYTES)
-        .max(head.len() as u64);
+/// What follows `head` in a windowed stream's view: the marker for the middle and the raw
+/// tail. It needs the whole stream, so it is rendered once the child has ended.
+pub fn rest(stored: &Stored, head: &Head, handle: &str) -> Result<Vec<u8>> {
+    let tail_from = stored.bytes.saturating_sub(TAIL_BYTES).max(head.raw_bytes);
     let tail_bytes = read_range(stored.path, tail_from, stored.bytes - tail_from)?;
-    let tail = last_lines(&tail_bytes, tail_from == head.len() as u64);
+    let tail = last_lines(&tail_bytes, tail_from == head.raw_bytes);
     let total_lines = stored.newlines + u64::from(!tail_bytes.ends_with(b"\n"));
-    let head_lines = head.iter().filter(|&&b| b == b'\n').count() as u64;
+    let head_lines = head.raw_lines;
     let tail_lines = tail.split_inclusive(|&b| b == b'\n').count() as u64;
     let (first, last) = (head_lines + 1, total_lines - tail_lines);
     let count = last + 1 - first;
-    let middle = stored.bytes - head.len() as u64 - tail.len() as u64;
-    out.extend_from_slice(
-        format!(
-            "[lens: {count} line{} elided, {first}-{last}, {}: {middle} bytes past the first {head_lines} lines, which were filtered; the stream is {} MiB]\n",
-            if count == 1 { "" } else { "s" },
-            request.handle,
-            stored.bytes >> 20,
-        )
-        .as_bytes(),
-    );
+    let middle = stored.bytes - head.raw_bytes - tail.len() as u64;
+    let mut out = format!(
+        "[lens: {count} line{} elided, {first}-{last}, {handle}: {middle} bytes past the first {head_lines} lines, which were filtered; the stream is {} MiB]\n",
+        if count == 1 { "" } else { "s" },
+        stored.bytes >> 20,
+    )
+    .into_bytes();
     out.extend_from_slice(tail);
-    Ok(Rendered {
-        view: View::Bytes(out),
-        reason,
-        raw: None,
-    })
+    Ok(out)
 }
 
 /// The last whole lines of `bytes`, at most [`TAIL_LINES`] of them. Unless `at_line_start`,
@@ -265,6 +326,62 @@ mod tests {
     }
 
     #[test]
+    fn a_windowed_view_is_its_head_then_its_rest_whatever_the_exit_code() {
+        use crate::block::Stream;
+        let dir = std::env::temp_dir().join(format!("lens-window-split-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("stdout");
+        let mut text = String::new();
+        // Lines that differ in letters, not digits, so none is folded as a repeat and the
+        // exit status's say (keeping a failing stream's last lines) would show.
+        for i in 0..WHOLE_LINES + 500 {
+            let word: String = (0..4)
+                .map(|k| char::from(b'a' + (i >> (5 * k) & 15) as u8))
+                .collect();
+            text.push_str(&format!("entry {word} of a long listing\n"));
+        }
+        std::fs::write(&path, &text).unwrap();
+        let settings = pipeline::Settings::default();
+        let command = crate::command::CommandLine::from_words(&[]);
+        let request = |level, exit_code| pipeline::Request {
+            stream: Stream::Stdout,
+            level,
+            budget: 200,
+            handle: "0badcafe",
+            exit_code,
+            command: &command,
+            settings: &settings,
+        };
+        let stored = Stored {
+            path: &path,
+            bytes: text.len() as u64,
+            newlines: WHOLE_LINES + 500,
+        };
+        assert!(is_windowed(stored.bytes, stored.newlines));
+        use crate::level::Level;
+        for level in [Level::Counts, Level::Failures, Level::Filtered] {
+            // What the runner writes while the child runs, before any exit status exists.
+            let Window::Head(head) = head(&path, None, &request(level, 0)).unwrap() else {
+                panic!("a text stream has a filtered head");
+            };
+            assert_eq!(head.raw_lines, HEAD_LINES as u64);
+            let mut split = head.view.clone();
+            split.extend_from_slice(&rest(&stored, &head, "0badcafe").unwrap());
+            for exit_code in [0, 1, 141] {
+                let rendered = render(&stored, None, &request(level, exit_code)).unwrap();
+                let View::Bytes(view) = rendered.view else {
+                    panic!("a text stream is filtered");
+                };
+                assert!(
+                    view == split,
+                    "{level:?}, exit {exit_code}: the view is the head, then the rest"
+                );
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_large_stream_is_its_filtered_head_a_marker_and_its_last_lines() {
         use crate::block::Stream;
         let dir = std::env::temp_dir().join(format!("lens-window-{}", std::process::id()));
@@ -305,7 +422,7 @@ mod tests {
         );
         let marker = shown[shown.len() - TAIL_LINES - 1];
         let cut = text[..HEAD_BYTES as usize].rfind('\n').unwrap() + 1;
-        let head_lines = text[..cut].matches('\n').count();
+        let head_lines = text[..cut].matches('\n').count().min(HEAD_LINES);
         assert!(marker.starts_with("[lens: "), "{marker}");
         let (_, first, last) = crate::pipeline::render::parse_marker(marker, "0badcafe").unwrap();
         assert!(

@@ -4,6 +4,7 @@
 
 mod util;
 
+use std::os::unix::process::CommandExt;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 use util::{TestDir, status_code};
@@ -367,4 +368,76 @@ fn a_prompt_on_a_terminal_is_visible_before_it_is_answered() {
         "{record}"
     );
     assert_eq!(dir.show_raw(&dir.last_handle(), false), b"name? hi lens\n");
+}
+
+/// issue 11: `lens producer | head -1` never ended, because lens wrote nothing until the
+/// child ended, so `head` never got its line and never left.
+#[test]
+fn a_windowed_stdout_is_written_while_the_command_runs_and_matches_show() {
+    let dir = TestDir::new("early-head");
+    // 200,000 lines: past the 131,072 filtered whole, so windowed at once; the child then
+    // runs on for 8 s, which bounds how long filtering the head may take in a debug build.
+    let mut child = dir
+        .lens(["sh", "-c", "seq 1 200000; sleep 8; echo last"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lens starts");
+    let started = Instant::now();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 2];
+    std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
+    let arrived = started.elapsed();
+    let mut rest = Vec::new();
+    std::io::Read::read_to_end(&mut stdout, &mut rest).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(status_code(output.status), 0, "{}", text(&output.stderr));
+    assert!(
+        arrived < Duration::from_secs(8),
+        "the head's view came after {arrived:?}, when the command had ended"
+    );
+    let mut view = first.to_vec();
+    view.extend_from_slice(&rest);
+    let view = text(&view);
+    assert!(view.starts_with("1\n"), "{view}");
+    assert!(view.ends_with("200000\nlast\n"), "{view}");
+    assert!(view.contains("bytes past the first 65536 lines"), "{view}");
+    let again = dir.run(["show", &dir.last_handle()]);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    assert_eq!(text(&again.stdout), view, "`lens show` gives the same view");
+    let record = dir.log().pop().unwrap();
+    assert_eq!(record["shown"]["stdout"], view.len(), "{record}");
+}
+
+#[test]
+fn an_endless_shell_loop_piped_to_head_ends_as_the_bare_pipeline_does() {
+    let dir = TestDir::new("early-head-pipe");
+    let lens = env!("CARGO_BIN_EXE_lens");
+    let mut child = Command::new("sh")
+        .args(["-c", "\"$0\" sh -c 'while :; do echo y; done' | head -1", lens])
+        .env("LENS_STORE", dir.store())
+        .env("LENS_LOG_DIR", dir.log_dir())
+        .env("LENS_CONFIG", dir.config())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        // Its own group, so a hang is ended whole: lens and the loop, not just `sh`.
+        .process_group(0)
+        .spawn()
+        .expect("sh starts");
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(30) {
+            let group = format!("-{}", child.id());
+            let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+            let _ = child.wait();
+            panic!("`lens <endless loop> | head -1` still running after 30 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(text(&output.stdout), "y\n");
+    assert_eq!(text(&output.stderr), "");
+    let record = dir.log().pop().unwrap();
+    assert_eq!(record["exit"], 141, "the loop died of SIGPIPE: {record}");
 }
