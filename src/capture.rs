@@ -52,6 +52,15 @@
 //! block on a full pipe for that long; it is bounded by the head window. A passthrough
 //! that starts later (a prompt, a failed store) copies only what followed the head.
 //!
+//! When lens's stderr is a terminal, a run that lasts past [`STATUS_AFTER`] gets a live
+//! status on it: one line, `lens: 3s, 1.2 MiB, 52311 lines captured`, redrawn every
+//! [`STATUS_EVERY`] by its own thread, from counters the drains add to. A person waiting on
+//! a quiet build sees it is alive; a fast command never flickers. It is erased (carriage
+//! return, clear to end of line) and stops for good before lens writes anything else of
+//! the run: a passthrough, stdout's early head, or, once the child has ended, the views.
+//! It is never written to stdout, and never when stderr is not a terminal: in a pipe or a
+//! file it would be bytes the command did not print.
+//!
 //! The two streams stay apart, but the order in which their bytes arrived is recorded:
 //! each read appends which stream it was and how many bytes it brought to one shared
 //! [`Arrival`] list, consecutive reads of one stream merged into one entry, so the list
@@ -67,7 +76,7 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -82,6 +91,13 @@ pub const CHUNK: usize = 64 * 1024;
 /// How long a terminal stream may stay quiet after a partial line before lens takes it
 /// for a prompt and gives the run the terminal.
 pub const PROMPT_QUIET: Duration = Duration::from_millis(300);
+
+/// How long a run lasts before the live status is drawn, and how often it is redrawn.
+pub const STATUS_AFTER: Duration = Duration::from_secs(1);
+pub const STATUS_EVERY: Duration = Duration::from_millis(250);
+
+/// Carriage return, then clear to the end of the line: what erases the status.
+const ERASE: &[u8] = b"\r\x1b[K";
 
 /// What a captured run produced.
 #[derive(Debug)]
@@ -142,6 +158,89 @@ struct Shared {
     /// keep storing.
     give_terminal: AtomicBool,
     store_error: Mutex<Option<String>>,
+    status: Status,
+}
+
+/// The live status: what both streams brought so far, and whether its line is on the
+/// terminal (`drawn`) or has stopped for good (`stopped`).
+#[derive(Default)]
+struct Status {
+    bytes: AtomicU64,
+    lines: AtomicU64,
+    line: Mutex<StatusLine>,
+}
+
+#[derive(Default)]
+struct StatusLine {
+    drawn: bool,
+    stopped: bool,
+}
+
+impl Status {
+    fn add(&self, bytes: &[u8]) {
+        self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+        self.lines.fetch_add(lines, Ordering::Relaxed);
+    }
+
+    /// Draw the status for a run `elapsed` long, unless it has stopped.
+    fn draw(&self, elapsed: Duration) {
+        let mut line = self.line.lock().expect("status lock");
+        if line.stopped {
+            return;
+        }
+        let text = status_text(
+            elapsed,
+            self.bytes.load(Ordering::Relaxed),
+            self.lines.load(Ordering::Relaxed),
+        );
+        line.drawn = crate::runner::emit(&mut io::stderr().lock(), text.as_bytes());
+    }
+
+    /// Erase the status if it is drawn, and draw it no more.
+    fn stop(&self) {
+        let mut line = self.line.lock().expect("status lock");
+        if line.drawn {
+            crate::runner::emit(&mut io::stderr().lock(), ERASE);
+        }
+        *line = StatusLine {
+            drawn: false,
+            stopped: true,
+        };
+    }
+}
+
+/// The status line, starting with [`ERASE`] so that each drawing replaces the last.
+fn status_text(elapsed: Duration, bytes: u64, lines: u64) -> String {
+    let size = match bytes {
+        0..1024 => format!("{bytes} B"),
+        1024..0x10_0000 => format!("{:.1} KiB", bytes as f64 / 1024.0),
+        _ => format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20)),
+    };
+    format!(
+        "\r\x1b[Klens: {}s, {size}, {lines} line{} captured",
+        elapsed.as_secs(),
+        if lines == 1 { "" } else { "s" }
+    )
+}
+
+/// Draw the status every [`STATUS_EVERY`] once the run is [`STATUS_AFTER`] old, on its own
+/// thread, until the returned sender is dropped.
+fn draw_status(
+    shared: &Arc<Shared>,
+    started: Instant,
+) -> (mpsc::Sender<()>, thread::JoinHandle<()>) {
+    let shared = Arc::clone(shared);
+    let (stop, stopped) = mpsc::channel::<()>();
+    let drawer = thread::spawn(move || {
+        while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(STATUS_EVERY) {
+            let elapsed = started.elapsed();
+            if elapsed >= STATUS_AFTER {
+                shared.status.draw(elapsed);
+            }
+        }
+    });
+    (stop, drawer)
 }
 
 impl Shared {
@@ -223,12 +322,22 @@ fn collect_into(
         hold,
         &shared,
     );
-    let status = child.wait()?;
+    let drawer = io::stderr()
+        .is_terminal()
+        .then(|| draw_status(&shared, started));
+    let waited = child.wait();
     let duration = started.elapsed();
     let deadline = Instant::now() + EOF_GRACE;
     let reader_left = Arc::clone(&stdout.reader_left);
     let (mut stdout, out_closed) = stdout.finish(deadline);
     let (stderr, err_closed) = stderr.finish(deadline);
+    // Erased before the runner writes the views.
+    shared.status.stop();
+    if let Some((stop, drawer)) = drawer {
+        drop(stop);
+        let _ = drawer.join();
+    }
+    let status = waited?;
     let store_error = shared.store_error.lock().expect("store error lock").clone();
     Ok(Captured {
         passed_through: stdout.passed || stderr.passed,
@@ -293,7 +402,7 @@ impl Drain {
         let any_terminal = shared.terminal.iter().any(|&t| t);
         thread::spawn(move || {
             let mut chunk = vec![0u8; CHUNK];
-            let mut out = Passthrough::new(stream);
+            let mut out = Passthrough::new(stream, Arc::clone(&shared));
             // The last read ended inside a line: the child may be waiting at a prompt.
             let mut partial = false;
             loop {
@@ -357,6 +466,7 @@ impl Drain {
                 held.total += n as u64;
                 held.newlines += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
                 shared.record_arrival(stream, n);
+                shared.status.add(bytes);
                 // The head window is fixed once the stream is windowed: its view can be
                 // written now, so a reader such as `head -1` gets its lines and may leave.
                 if early.is_some()
@@ -424,11 +534,16 @@ fn pass_if_asked(shared: &Shared, held: &mut Held, sink: &mut Option<Sink>, out:
 struct Passthrough {
     stream: Stream,
     open: bool,
+    shared: Arc<Shared>,
 }
 
 impl Passthrough {
-    fn new(stream: Stream) -> Passthrough {
-        Passthrough { stream, open: true }
+    fn new(stream: Stream, shared: Arc<Shared>) -> Passthrough {
+        Passthrough {
+            stream,
+            open: true,
+            shared,
+        }
     }
 
     /// Pass through bytes `from..to` of the file at `path`, in chunks.
@@ -454,6 +569,7 @@ impl Passthrough {
         if !self.open || bytes.is_empty() {
             return;
         }
+        self.shared.status.stop();
         self.open = match self.stream {
             Stream::Stdout => crate::runner::emit(&mut io::stdout().lock(), bytes),
             Stream::Stderr => crate::runner::emit(&mut io::stderr().lock(), bytes),
@@ -569,6 +685,14 @@ mod tests {
                 (Stream::Stdout, 4)
             ]
         );
+    }
+
+    #[test]
+    fn the_status_says_time_size_and_lines_and_replaces_itself() {
+        let text = status_text(Duration::from_millis(3400), 1_258_291, 52_311);
+        assert_eq!(text, "\r\x1b[Klens: 3s, 1.2 MiB, 52311 lines captured");
+        assert!(status_text(Duration::ZERO, 2, 1).ends_with(": 0s, 2 B, 1 line captured"));
+        assert!(status_text(Duration::ZERO, 2048, 0).contains(" 2.0 KiB, 0 lines"));
     }
 
     #[test]

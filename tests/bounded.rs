@@ -441,3 +441,59 @@ fn an_endless_shell_loop_piped_to_head_ends_as_the_bare_pipeline_does() {
     let record = dir.log().pop().unwrap();
     assert_eq!(record["exit"], 141, "the loop died of SIGPIPE: {record}");
 }
+
+/// Run `lens sh -c script` under util-linux `script`, which gives lens a pty for stdin,
+/// stdout and stderr; return everything the terminal received.
+fn on_a_terminal(dir: &TestDir, script: &str) -> String {
+    let quote = |word: &str| format!("'{}'", word.replace('\'', r"'\''"));
+    let line = format!("{} sh -c {}", quote(util::LENS), quote(script));
+    let mut child = Command::new("script")
+        .args(["-qfec", &line, "/dev/null"])
+        .current_dir(&dir.root)
+        .env("LENS_STORE", dir.store())
+        .env("LENS_LOG_DIR", dir.log_dir())
+        .env("LENS_CONFIG", dir.config())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("util-linux `script` is installed");
+    // Held open until the run ends: at EOF on its stdin, `script` would end the session.
+    let stdin = child.stdin.take();
+    let output = child.wait_with_output().unwrap();
+    drop(stdin);
+    text(&output.stdout)
+}
+
+#[test]
+fn a_run_that_lasts_shows_a_live_status_on_a_terminal_and_erases_it() {
+    let dir = TestDir::new("status");
+    let seen = on_a_terminal(&dir, "echo started >&2; sleep 2; echo done");
+    let status = seen
+        .find("lens: 1s, ")
+        .unwrap_or_else(|| panic!("{seen:?}"));
+    assert!(seen[status..].contains(" captured"), "{seen:?}");
+    let erased = seen.rfind("\r\x1b[K").unwrap_or_else(|| panic!("{seen:?}"));
+    let done = seen.find("done").unwrap_or_else(|| panic!("{seen:?}"));
+    assert!(status < erased && erased < done, "{seen:?}");
+    assert!(!seen[erased + 4..].contains("lens:"), "{seen:?}");
+}
+
+#[test]
+fn a_fast_run_on_a_terminal_draws_no_status() {
+    let dir = TestDir::new("status-fast");
+    let seen = on_a_terminal(&dir, "echo hi");
+    assert!(seen.contains("hi"), "{seen:?}");
+    assert!(
+        !seen.contains("\x1b[K") && !seen.contains("captured"),
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn no_status_is_drawn_when_stderr_is_a_pipe() {
+    let dir = TestDir::new("status-pipe");
+    let output = dir.sh("sleep 1.6; echo done; echo oops >&2");
+    assert_eq!(text(&output.stdout), "done\n");
+    assert_eq!(text(&output.stderr), "oops\n");
+}
