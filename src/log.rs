@@ -52,7 +52,8 @@ pub struct Record {
     pub v: u32,
     pub ts_ms: u64,
     /// "capture", "exec" (replaced by the command), "error" (the command never ran or
-    /// was lost), or "show" (a stored run was read back; `shown` is what it printed).
+    /// was lost), "show" (a stored run was read back; `shown` is what it printed), or
+    /// "incomplete" (a later run found the entry of a lens that died mid-run; no outcome).
     pub mode: &'static str,
     pub argv: Vec<String>,
     pub cwd: String,

@@ -66,6 +66,15 @@ pub fn create_private_file(path: &Path) -> io::Result<fs::File> {
         .open(path)
 }
 
+/// Create a private file (0600) that must not exist yet: only one caller can succeed,
+/// which makes it usable as a claim.
+pub fn create_new_private_file(path: &Path) -> io::Result<fs::File> {
+    imp::private_file_options()
+        .write(true)
+        .create_new(true)
+        .open(path)
+}
+
 /// Open `path` for appending, creating it private (0600) if it does not exist.
 pub fn append_private_file(path: &Path) -> io::Result<fs::File> {
     imp::private_file_options()

@@ -367,10 +367,38 @@ pub fn run(args: Args) -> i32 {
         let large = captured.stdout_bytes + captured.stderr_bytes > config.store.max_bytes / 16;
         let now = SystemTime::now();
         if large || store.sweep_due(now) {
+            // Before the sweep can evict them: runs whose lens died get their record.
+            log_abandoned(store, now, &write_log);
             let _ = store.sweep(&config.store, now, Some(*handle));
         }
     }
     exit
+}
+
+/// Append one record for each stored run whose lens died before finishing it (SIGKILLed,
+/// out of memory, a power cut), once: without it such a run would be missing from the log
+/// altogether. Its outcome is unknown, so the record has no exit status, duration or shown
+/// bytes, only what the entry holds: argv, cwd, start time, handle and the bytes captured.
+pub(crate) fn log_abandoned(store: &Store, now: SystemTime, write_log: &dyn Fn(&Record)) {
+    for listed in store.claim_abandoned(now) {
+        let start = listed.start.as_ref();
+        write_log(&Record {
+            v: log::VERSION,
+            ts_ms: millis(listed.started()),
+            mode: "incomplete",
+            argv: start.map(|s| s.argv.clone()).unwrap_or_default(),
+            cwd: start.map(|s| s.cwd.clone()).unwrap_or_default(),
+            handle: Some(listed.handle.to_string()),
+            raw: Some(Bytes {
+                stdout: listed.stdout_bytes,
+                stderr: listed.stderr_bytes,
+            }),
+            note: Some(
+                "lens ended before the command did: no exit status or view was recorded".into(),
+            ),
+            ..Record::default()
+        });
+    }
 }
 
 /// One stream's view: raw when `blocker` says lens cannot vouch for a filtered one.

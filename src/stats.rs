@@ -44,6 +44,14 @@ pub fn run(args: StatsArgs) -> i32 {
         eprintln!("lens: no log directory: set LENS_LOG_DIR or HOME");
         return 1;
     };
+    // Runs whose lens died are in the store only until a run logs them: count them now.
+    if let Some(store) = crate::store::root(&env).map(crate::store::Store::new) {
+        let max_bytes = crate::config::load_or_default(&env).0.log.max_bytes;
+        let write = |record: &log::Record| {
+            let _ = log::append(&dir, record, max_bytes);
+        };
+        crate::runner::log_abandoned(&store, SystemTime::now(), &write);
+    }
     let reading = log::read(&dir);
     let now_ms = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -93,6 +101,9 @@ pub struct Runs {
     pub exec: u64,
     /// Commands that never started (not found, not executable) or whose wait was lost.
     pub failed: u64,
+    /// Runs whose lens died before they ended (logged later, from the store): their
+    /// outcome is unknown, so they count toward no saving.
+    pub incomplete: u64,
 }
 
 #[derive(Debug, Default, Serialize, PartialEq)]
@@ -202,6 +213,7 @@ pub fn report(reading: &Reading, since_days: Option<u64>, now_ms: u64, top: usiz
         match entry.mode.as_str() {
             "exec" => runs.exec += 1,
             "error" => runs.failed += 1,
+            "incomplete" => runs.incomplete += 1,
             "show" => {
                 if let Some(handle) = &entry.handle {
                     recoveries.shows += 1;
@@ -368,8 +380,12 @@ fn human(report: &Report, dir: &std::path::Path) -> String {
         Some(days) => format!(" in the last {days} days"),
         None => String::new(),
     };
+    let incomplete = match runs.incomplete {
+        0 => String::new(),
+        n => format!(", {n} ended with lens killed (outcome unknown)"),
+    };
     out.push_str(&format!(
-        "lens stats{window}: {} runs captured, {} exec'd, {} failed to start\n",
+        "lens stats{window}: {} runs captured, {} exec'd, {} failed to start{incomplete}\n",
         runs.captured, runs.exec, runs.failed
     ));
     out.push_str(&format!(
@@ -572,7 +588,8 @@ mod tests {
             Runs {
                 captured: 4,
                 exec: 1,
-                failed: 1
+                failed: 1,
+                incomplete: 0,
             }
         );
         assert_eq!(report.fallbacks.runs, 2);

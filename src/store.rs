@@ -44,6 +44,11 @@ const STAMP: &str = ".last-sweep";
 const META: &str = "meta.json";
 const START: &str = "start.json";
 const WRITER: &str = ".writer";
+/// Created in an abandoned entry once a later run has logged it (see [`Store::claim_abandoned`]).
+const LOGGED: &str = ".logged";
+/// How old an entry's `.writer` must be before its free lock is taken for a dead writer:
+/// a writer creates the file, then locks it, and must not be taken for dead in between.
+const WRITER_SETTLED: Duration = Duration::from_secs(1);
 
 /// What `meta.json` records about a run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -308,6 +313,46 @@ impl Store {
         }
         listed.sort_by_key(|entry| std::cmp::Reverse(entry.modified));
         Ok(listed)
+    }
+
+    /// Entries whose writer died before writing `meta.json` (a lens killed mid-run) and
+    /// that no run has logged yet. Each is claimed by creating its `.logged` marker, which
+    /// only one lens can do, so each is returned once, to one caller, whatever runs
+    /// concurrently. A bare reservation (no `.writer`: no command ever ran) is not one.
+    pub fn claim_abandoned(&self, now: SystemTime) -> Vec<Listed> {
+        let Ok(entries) = fs::read_dir(&self.root) else {
+            return Vec::new();
+        };
+        let mut claimed = Vec::new();
+        for entry in entries.flatten() {
+            let Some(handle) = entry.file_name().to_str().and_then(Handle::parse) else {
+                continue;
+            };
+            let dir = entry.path();
+            let settled = fs::metadata(dir.join(WRITER))
+                .and_then(|m| m.modified())
+                .is_ok_and(|made| now.duration_since(made).unwrap_or_default() >= WRITER_SETTLED);
+            if !settled
+                || dir.join(META).exists()
+                || dir.join(LOGGED).exists()
+                || writer_state(&dir) != State::Abandoned
+                || platform::create_new_private_file(&dir.join(LOGGED)).is_err()
+            {
+                continue;
+            }
+            let size = |part: Part| fs::metadata(dir.join(part.file_name())).map_or(0, |m| m.len());
+            claimed.push(Listed {
+                handle,
+                state: State::Abandoned,
+                start: fs::read(dir.join(START))
+                    .ok()
+                    .and_then(|bytes| serde_json::from_slice(&bytes).ok()),
+                stdout_bytes: size(Part::Stdout),
+                stderr_bytes: size(Part::Stderr),
+                modified: last_change(&dir),
+            });
+        }
+        claimed
     }
 
     /// The path of an entry's stream, complete or not: for an incomplete entry, what was
@@ -581,6 +626,29 @@ mod tests {
         let listed = store.list().unwrap();
         assert_eq!(listed[0].state, State::Abandoned);
         assert_eq!(listed[0].start.as_ref().unwrap().argv, ["echo", "hi"]);
+        fs::remove_dir_all(store.root()).unwrap();
+    }
+
+    #[test]
+    fn an_abandoned_entry_is_claimed_once_and_a_live_or_complete_one_never() {
+        let store = temp_store("claim");
+        let mut dead = store.begin(b"dead", &start()).unwrap();
+        dead.stdout.write_all(b"one\n").unwrap();
+        let dead_handle = dead.handle;
+        drop(dead);
+        let alive = store.begin(b"alive", &start()).unwrap();
+        let done = store.begin(b"done", &start()).unwrap();
+        store.finish(done.handle, &meta(done.handle, b"")).unwrap();
+        let later = SystemTime::now() + Duration::from_secs(5);
+        // A `.writer` just made may not be locked yet: nothing is taken for dead so soon.
+        assert!(store.claim_abandoned(SystemTime::now()).is_empty());
+        let claimed = store.claim_abandoned(later);
+        assert_eq!(claimed.len(), 1, "{claimed:?}");
+        assert_eq!(claimed[0].handle, dead_handle);
+        assert_eq!(claimed[0].stdout_bytes, 4);
+        assert_eq!(claimed[0].start.as_ref().unwrap().argv, ["echo", "hi"]);
+        assert!(store.claim_abandoned(later).is_empty(), "claimed once");
+        assert_eq!(store.state(alive.handle).unwrap(), State::Writing);
         fs::remove_dir_all(store.root()).unwrap();
     }
 

@@ -244,6 +244,45 @@ fn a_killed_lens_leaves_every_byte_printed_before_the_kill() {
 }
 
 #[test]
+fn a_killed_lens_is_logged_once_by_a_later_run_without_an_outcome() {
+    let dir = TestDir::new("killed-log");
+    let mut lens = dir
+        .lens(["sh", "-c", "echo one; sleep 10"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    lens.kill().unwrap();
+    lens.wait().unwrap();
+    let handle = only_entry(&dir);
+    assert!(dir.log().is_empty(), "a SIGKILLed lens writes no record");
+    let stats = dir.run(["stats", "--json"]);
+    assert!(stats.status.success(), "{}", text(&stats.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+    assert_eq!(report["runs"]["incomplete"], 1, "{report}");
+    assert_eq!(report["runs"]["captured"], 0, "{report}");
+    let again = dir.run(["stats"]);
+    assert!(
+        text(&again.stdout).contains("1 ended with lens killed (outcome unknown)"),
+        "{}",
+        text(&again.stdout)
+    );
+    let log = dir.log();
+    assert_eq!(log.len(), 1, "logged once: {log:?}");
+    let record = &log[0];
+    assert_eq!(record["mode"], "incomplete");
+    assert_eq!(record["handle"], handle.as_str());
+    assert_eq!(record["argv"][2], "echo one; sleep 10");
+    assert_eq!(record["raw"]["stdout"], 4);
+    assert!(
+        record.get("exit").is_none(),
+        "no made-up exit code: {record}"
+    );
+    assert!(record.get("shown").is_none(), "{record}");
+}
+
+#[test]
 fn a_store_that_cannot_be_written_passes_the_output_through_as_it_arrives() {
     // Nothing is held: the first line is out long before the command ends.
     let dir = TestDir::new("passthrough");
