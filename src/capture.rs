@@ -370,6 +370,9 @@ struct Held {
     stopped: bool,
     /// The head window's view, once written; a later passthrough starts past its bytes.
     head: Option<window::Head>,
+    /// The head window is being rendered: `finish` waits for it, however long the child
+    /// has been gone, since the pipe still holds bytes the drain has not read.
+    rendering: bool,
 }
 
 /// One pipe being read to EOF on its own thread.
@@ -475,10 +478,14 @@ impl Drain {
                     && let (Some(render), Some((_, path))) = (early.take(), &sink)
                 {
                     let path = path.clone();
+                    held.rendering = true;
                     drop(held);
-                    if let Some(head) = render(&path) {
+                    let head = render(&path);
+                    let mut held = mine.lock().expect("reader lock");
+                    held.rendering = false;
+                    if let Some(head) = head.filter(|_| !held.stopped) {
                         out.write(&head.view);
-                        mine.lock().expect("reader lock").head = Some(head);
+                        held.head = Some(head);
                     }
                 }
             }
@@ -495,11 +502,26 @@ impl Drain {
     }
 
     /// Wait for EOF until `deadline`; return what was read and whether EOF came.
-    fn finish(self, deadline: Instant) -> (Held, bool) {
-        let timeout = deadline.saturating_duration_since(Instant::now());
-        let closed = self.done.recv_timeout(timeout).is_ok();
-        // A drain still blocked on a pipe a grandchild holds must not add to the store's
-        // file after its size has been taken for meta.json.
+    fn finish(self, mut deadline: Instant) -> (Held, bool) {
+        let closed = loop {
+            let timeout = deadline.saturating_duration_since(Instant::now());
+            if self.done.recv_timeout(timeout).is_ok() {
+                break true;
+            }
+            let mut held = self.held.lock().expect("reader lock");
+            if held.rendering {
+                // The grace starts again once the head is out: a child that exited while
+                // it was rendered left the rest of its output in the pipe.
+                drop(held);
+                thread::sleep(Duration::from_millis(10));
+                deadline = Instant::now() + EOF_GRACE;
+                continue;
+            }
+            // A drain still blocked on a pipe a grandchild holds must not add to the
+            // store's file after its size has been taken for meta.json.
+            held.stopped = true;
+            break false;
+        };
         self.held.lock().expect("reader lock").stopped = true;
         let held = match Arc::try_unwrap(self.held) {
             // The reader finished and dropped its reference: take the buffer without a copy.

@@ -449,6 +449,27 @@ fn a_windowed_stdout_is_written_while_the_command_runs_and_matches_show() {
 }
 
 #[test]
+fn a_child_that_exits_while_its_head_is_rendered_is_read_to_the_end() {
+    // 135,000 lines: the last 27 KB are in the pipe when seq exits, while lens is still
+    // filtering the head; lens once stopped reading there, 200 ms after the exit.
+    let dir = TestDir::new("early-head-exit");
+    let output = dir.run(["seq", "1", "135000"]);
+    assert!(output.status.success());
+    let view = text(&output.stdout);
+    assert!(view.ends_with("134999\n135000\n"), "{view}");
+    assert_eq!(
+        text(&output.stderr),
+        "",
+        "no background process held the pipe"
+    );
+    let record = dir.log().pop().unwrap();
+    assert_eq!(record["raw"]["stdout"], 833_895, "`seq 1 135000 | wc -c`");
+    assert!(record.get("note").is_none(), "{record}");
+    let again = dir.run(["show", &dir.last_handle()]);
+    assert_eq!(text(&again.stdout), view, "`lens show` gives the same view");
+}
+
+#[test]
 fn an_endless_shell_loop_piped_to_head_ends_as_the_bare_pipeline_does() {
     let dir = TestDir::new("early-head-pipe");
     let lens = env!("CARGO_BIN_EXE_lens");
