@@ -7,8 +7,9 @@
 //! https://code.claude.com/docs/en/hooks, "Configuration": `hooks.<Event>[].matcher` and
 //! `.hooks[]` of `{"type": "command", "command": ...}`). Gemini CLI takes hooks in the same
 //! shape in `~/.gemini/settings.json` or `.gemini/settings.json`: one `BeforeTool` group for
-//! `run_shell_command` ([`GEMINI`]). `lens init agents-md` is a different edit, a block of
-//! text in `AGENTS.md`, and lives in `instructions.rs`.
+//! `run_shell_command` ([`GEMINI`]). Agents that read instructions rather than run a hook
+//! (`agents-md`, `aider`, `cline`, `roo`, `windsurf`) get a different edit, a short text in
+//! their rules, and live in `instructions.rs`.
 //!
 //! The edit touches nothing else. The file is read as ordered members kept as written
 //! (`json::Fields`), so every unrelated setting and hook comes back as it was; only the
@@ -30,7 +31,15 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The agents `lens init` knows.
-pub const AGENTS: &[&str] = &["claude", "gemini", "agents-md"];
+pub const AGENTS: &[&str] = &[
+    "claude",
+    "gemini",
+    "agents-md",
+    "aider",
+    "cline",
+    "roo",
+    "windsurf",
+];
 
 /// An agent whose settings file takes hooks in Claude Code's shape: `hooks.<Event>[]` of
 /// `{"matcher": ..., "hooks": [{"type": "command", "command": ...}]}`.
@@ -89,8 +98,15 @@ pub fn run(args: InitArgs) -> i32 {
     let cwd = std::env::current_dir().unwrap_or_default();
     let result = match (&args.agent, args.list) {
         (None, _) | (Some(_), true) => list(&env, &cwd),
-        (Some(agent), false) if agent == "agents-md" => {
-            agents_md(&cwd.join("AGENTS.md"), &env, args.uninstall, args.dry_run)
+        (Some(agent), false) if let Some(target) = instructions::target(agent) => {
+            instructions::run(
+                target,
+                &cwd,
+                &env,
+                args.project,
+                args.uninstall,
+                args.dry_run,
+            )
         }
         (Some(agent), false) if AGENTS.contains(&agent.as_str()) => {
             let target = if agent == "gemini" { &GEMINI } else { &CLAUDE };
@@ -179,7 +195,7 @@ fn side_paths(path: &Path) -> (PathBuf, PathBuf) {
 }
 
 /// The settings file's text, `None` when there is none.
-fn read(path: &Path) -> Result<Option<String>> {
+pub(crate) fn read(path: &Path) -> Result<Option<String>> {
     match std::fs::read(path) {
         Ok(bytes) => String::from_utf8(bytes)
             .map(Some)
@@ -493,82 +509,6 @@ fn without_ours(group: &str, args: &str, found: &mut bool) -> Option<String> {
     Some(fields.render(None, 0))
 }
 
-/// `lens init agents-md [--uninstall] [--dry-run]`: the instruction block in `AGENTS.md`.
-/// The file before each change is copied into lens's state directory (`backups/`), not
-/// beside it, where it would show up in the project's version control.
-fn agents_md(
-    path: &Path,
-    env: &dyn Fn(&str) -> Option<String>,
-    uninstall: bool,
-    dry_run: bool,
-) -> Result<String> {
-    let before = read(path)?;
-    let after = if uninstall {
-        let Some(text) = &before else {
-            return Ok(format!(
-                "lens init agents-md: `{}` does not exist; nothing changed\n",
-                path.display()
-            ));
-        };
-        if !instructions::present(text) && !text.contains("<!-- lens: begin") {
-            return Ok(format!(
-                "lens init agents-md: not installed in `{}`; nothing changed\n",
-                path.display()
-            ));
-        }
-        instructions::remove(text, path)?
-    } else {
-        match instructions::add(before.as_deref()) {
-            Some(text) => Some(text),
-            None => {
-                return Ok(format!(
-                    "lens init agents-md: already installed in `{}`; nothing changed\n",
-                    path.display()
-                ));
-            }
-        }
-    };
-    let verb = if uninstall {
-        "remove the lens block from"
-    } else {
-        "add the lens block to"
-    };
-    if dry_run {
-        let diff = diff(
-            before.as_deref().unwrap_or(""),
-            after.as_deref().unwrap_or(""),
-        );
-        return Ok(format!(
-            "lens init agents-md: would {verb} `{}`:\n{diff}",
-            path.display()
-        ));
-    }
-    if let Some(text) = &before {
-        let dir = crate::log::dir(env).context("no state directory: set LENS_LOG_DIR or HOME")?;
-        let key = crate::handle::fnv1a32(path.display().to_string().as_bytes());
-        write_file(
-            &dir.join("backups").join(format!("AGENTS.md-{key:08x}")),
-            text,
-        )?;
-    }
-    match &after {
-        Some(text) => write_file(path, text)?,
-        None => std::fs::remove_file(path)
-            .with_context(|| format!("cannot remove `{}`", path.display()))?,
-    }
-    Ok(if uninstall {
-        format!(
-            "lens init agents-md: removed the lens block from `{}`\n",
-            path.display()
-        )
-    } else {
-        format!(
-            "lens init agents-md: added the lens block to `{}`; undo with `lens init agents-md --uninstall`\n",
-            path.display()
-        )
-    })
-}
-
 fn list(env: &dyn Fn(&str) -> Option<String>, cwd: &Path) -> Result<String> {
     let mut out = String::new();
     let scopes = [("user", false), ("project", true)];
@@ -606,22 +546,12 @@ fn list(env: &dyn Fn(&str) -> Option<String>, cwd: &Path) -> Result<String> {
             path.display()
         ));
     }
-    let agents = cwd.join("AGENTS.md");
-    let status = match read(&agents) {
-        Ok(Some(text)) if instructions::present(&text) => "installed",
-        Ok(Some(_)) => "not installed",
-        Ok(None) => "not installed (no file)",
-        Err(_) => "unreadable",
-    };
-    out.push_str(&format!(
-        "agents-md\tproject\t{}\t{status}\n",
-        agents.display()
-    ));
+    out.push_str(&instructions::list(env, cwd));
     Ok(out)
 }
 
 /// Write `text` to `path` through a temporary file and a rename, keeping the file's mode.
-fn write_file(path: &Path, text: &str) -> Result<()> {
+pub(crate) fn write_file(path: &Path, text: &str) -> Result<()> {
     let Some(dir) = path.parent() else {
         bail!("`{}` has no directory", path.display())
     };
@@ -638,7 +568,7 @@ fn write_file(path: &Path, text: &str) -> Result<()> {
 }
 
 /// A line diff of `before` and `after`: `-` and `+` lines, unchanged ones indented.
-fn diff(before: &str, after: &str) -> String {
+pub(crate) fn diff(before: &str, after: &str) -> String {
     let (a, b): (Vec<&str>, Vec<&str>) = (before.lines().collect(), after.lines().collect());
     // Longest common subsequence table; settings files are small.
     let mut lcs = vec![vec![0usize; b.len() + 1]; a.len() + 1];
