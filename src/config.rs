@@ -30,6 +30,7 @@ pub struct Config {
     pub store: StoreConfig,
     pub log: LogConfig,
     pub pipeline: pipeline::Settings,
+    pub hook: HookConfig,
     /// Per-program defaults, keyed by the program's file name (`cargo`, `pytest`).
     pub commands: BTreeMap<String, CommandConfig>,
 }
@@ -64,6 +65,52 @@ pub struct LogConfig {
 impl Default for LogConfig {
     fn default() -> Self {
         LogConfig { max_bytes: 4 << 20 }
+    }
+}
+
+/// `[hook]`: what `lens hook` leaves alone.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct HookConfig {
+    /// Commands the hooks never rewrite and never replace the output of: each entry is a
+    /// program's name, optionally followed by the words its command line starts with
+    /// (`"terraform"`, `"kubectl logs"`, `"git log"`).
+    pub exclude: Vec<String>,
+}
+
+impl HookConfig {
+    /// Whether `exclude` names the simple command `words`. An entry matches the words as
+    /// typed (the program compared by its base name, so `/usr/bin/terraform` is
+    /// `terraform`) and the command [`CommandLine`] resolves them to, through wrappers and
+    /// launchers (`timeout 60 terraform plan`, `sh -c 'cd x && terraform plan'`,
+    /// `python -m pytest`), where `"git log"` also names `git -C x log` by its subcommand.
+    /// Matching is on whole words: `"kubectl logs"` is not `kubectl logsx`.
+    ///
+    /// [`CommandLine`]: crate::command::CommandLine
+    pub fn excludes(&self, words: &[String]) -> bool {
+        let Some(first) = words.first() else {
+            return false;
+        };
+        let base = |w: &str| w.rsplit('/').next().unwrap_or(w).to_owned();
+        let starts = |have: &[String], want: &[&str]| {
+            have.len() >= want.len() && have.iter().zip(want).all(|(h, w)| h == w)
+        };
+        let mut resolved = None;
+        self.exclude.iter().any(|entry| {
+            let entry: Vec<&str> = entry.split_whitespace().collect();
+            let Some((program, rest)) = entry.split_first() else {
+                return false;
+            };
+            let program = base(program);
+            if base(first) == program && starts(&words[1..], rest) {
+                return true;
+            }
+            let command =
+                resolved.get_or_insert_with(|| crate::command::CommandLine::from_words(words));
+            command.program == program
+                && (starts(&command.args, rest)
+                    || (rest.len() == 1 && command.subcommand.as_deref() == Some(rest[0])))
+        })
     }
 }
 
@@ -162,6 +209,9 @@ pub fn parse(text: &str) -> Result<Config, String> {
     check_level("level", config.level)?;
     for (name, command) in &config.commands {
         check_level(&format!("commands.{name}.level"), command.level)?;
+    }
+    if config.hook.exclude.iter().any(|e| e.trim().is_empty()) {
+        return Err("`hook.exclude` holds an empty entry: name a program".into());
     }
     Ok(config)
 }
@@ -322,6 +372,31 @@ mod tests {
     }
 
     #[test]
+    fn hook_exclude_names_programs_and_their_leading_words() {
+        let config =
+            parse("[hook]\nexclude = [\"terraform\", \"kubectl logs\", \"git log\"]\n").unwrap();
+        let excluded = |line: &str| {
+            let words: Vec<String> = line.split(' ').map(String::from).collect();
+            config.hook.excludes(&words)
+        };
+        assert!(excluded("terraform plan"));
+        assert!(excluded("/usr/local/bin/terraform apply -auto-approve"));
+        assert!(excluded("timeout 60 terraform plan"));
+        assert!(excluded("kubectl logs -f web"));
+        assert!(excluded("git -C sub log -n 3"));
+        assert!(!excluded("kubectl get pods"));
+        assert!(!excluded("kubectl logsx"));
+        assert!(!excluded("git status"));
+        assert!(!excluded("terraformer plan"));
+        assert!(!config.hook.excludes(&[]));
+        assert_eq!(
+            parse("[hook]\nexclude = [\" \"]").unwrap_err(),
+            "`hook.exclude` holds an empty entry: name a program"
+        );
+        assert!(parse("[hook]\nexclude = \"terraform\"").is_err(), "a list");
+    }
+
+    #[test]
     fn command_line_beats_command_section_beats_top_level() {
         let config = parse("level = 1\nbudget = 10\n[commands.cargo]\nlevel = 0\n").unwrap();
         let run = |level, budget, program| level_and_budget(&config, level, budget, program);
@@ -376,5 +451,6 @@ mod tests {
         );
         assert_eq!(example.store, defaults.store);
         assert_eq!(example.log, defaults.log);
+        assert_eq!(example.hook, defaults.hook);
     }
 }

@@ -49,7 +49,7 @@ pub fn before(payload: &[u8], env: &dyn Fn(&str) -> Option<String>) -> Option<Ve
         return None;
     }
     let command = payload.tool_input.string("command")?;
-    let rewritten = shell::rewrite(&command)?;
+    let rewritten = super::rewrite(&command, env)?;
     let cwd = payload.cwd.as_deref().map(Path::new);
     if !Rules::load(env, cwd)?.permit(&command, &rewritten) {
         return None;

@@ -26,7 +26,6 @@
 //! failure, so `lens hook gemini --post` has no opinion, always.
 
 use crate::json::Fields;
-use crate::shell;
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -38,7 +37,7 @@ struct Payload {
 }
 
 /// The answer to a BeforeTool payload; `None` is no opinion.
-pub fn before(payload: &[u8]) -> Option<Vec<u8>> {
+pub fn before(payload: &[u8], env: &dyn Fn(&str) -> Option<String>) -> Option<Vec<u8>> {
     let payload: Payload = serde_json::from_slice(payload).ok()?;
     if payload.tool_name != "run_shell_command"
         || payload.event.as_deref().is_some_and(|e| e != "BeforeTool")
@@ -50,7 +49,7 @@ pub fn before(payload: &[u8]) -> Option<Vec<u8>> {
         return None;
     }
     let command = payload.tool_input.string("command")?;
-    let rewritten = shell::rewrite(&command)?;
+    let rewritten = super::rewrite(&command, env)?;
     let answer = format!(
         "{{\"hookSpecificOutput\":{{\"hookEventName\":\"BeforeTool\",\"tool_input\":{{\"command\":{}}}}}}}\n",
         serde_json::to_string(&rewritten).ok()?
@@ -63,7 +62,7 @@ mod tests {
     use super::*;
 
     fn answer(payload: &str) -> Option<serde_json::Value> {
-        before(payload.as_bytes()).map(|a| serde_json::from_slice(&a).unwrap())
+        before(payload.as_bytes(), &|_| None).map(|a| serde_json::from_slice(&a).unwrap())
     }
 
     #[test]

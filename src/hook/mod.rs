@@ -12,6 +12,13 @@
 //! config failure, or a panic, which is caught here and kept off the agent's screen. A
 //! hook runs before every command, so nothing here waits on anything but the payload.
 //! Each agent's format lives in its own file, next to the documentation it follows.
+//!
+//! The config's `[hook] exclude` list names commands both hooks leave alone ([`rewrite`]
+//! and [`view_of`] check it, so an agent's hook gets it by calling them): a line that runs
+//! an excluded command anywhere in it is not rewritten at all, and its output is never
+//! replaced. Finding the commands of an arbitrary line ([`excluded`]) cuts it at every
+//! shell operator and looks at each piece's words: cruder than a shell, and wrong only in
+//! the direction of leaving more alone.
 
 pub mod claude;
 pub mod gemini;
@@ -64,13 +71,55 @@ pub fn run(args: HookArgs) -> i32 {
     let answer = view::quietly(|| match (args.agent.as_str(), args.post) {
         ("claude", false) => claude::before(&payload, &env),
         ("claude", true) => claude::after(&payload, &env),
-        ("gemini", false) => gemini::before(&payload),
+        ("gemini", false) => gemini::before(&payload, &env),
         _ => None,
     });
     if let Ok(Some(answer)) = answer {
         let _ = std::io::stdout().lock().write_all(&answer);
     }
     0
+}
+
+/// The rewritten command, if `command` is one lens should rewrite and the config does not
+/// exclude: what every agent's rewrite hook answers with. A config that cannot be read is
+/// no opinion, as it is for the output hook.
+pub fn rewrite(command: &str, env: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    // Most commands are not rewritten: find that out before reading any file.
+    let rewritten = shell::rewrite(command)?;
+    let (config, config_error) = config::load_or_default(env);
+    if config_error.is_some() || excluded(&config, command) {
+        return None;
+    }
+    Some(rewritten)
+}
+
+/// Whether any command `line` could run is one `[hook] exclude` names. The line is cut at
+/// every operator and grouping character, quotes are dropped, and leading assignments and
+/// shell keywords are skipped, so `cd x && terraform plan | tee log`, `if terraform plan;
+/// then ...` and `$(terraform output)` all count as running terraform.
+pub fn excluded(config: &config::Config, line: &str) -> bool {
+    if config.hook.exclude.is_empty() {
+        return false;
+    }
+    const KEYWORDS: &[&str] = &[
+        "if", "then", "else", "elif", "do", "while", "until", "!", "time", "exec", "command",
+        "nohup", "sudo",
+    ];
+    line.split(['|', '&', ';', '(', ')', '{', '}', '`', '\n', '<', '>'])
+        .any(|piece| {
+            let words: Vec<String> = piece
+                .split_whitespace()
+                .map(|w| w.replace(['\'', '"', '\\'], ""))
+                .skip_while(|w| {
+                    KEYWORDS.contains(&w.as_str())
+                        || w.split_once('=').is_some_and(|(name, _)| {
+                            !name.is_empty()
+                                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                        })
+                })
+                .collect();
+            config.hook.excludes(&words)
+        })
 }
 
 /// The views to show in place of a command's stdout and stderr, after it ran: `None` when
@@ -98,7 +147,7 @@ pub fn view_of(
     let argv = shell::simple_argv(command)
         .unwrap_or_else(|| vec!["sh".into(), "-c".into(), command.into()]);
     let (config, config_error) = config::load_or_default(env);
-    if config_error.is_some() {
+    if config_error.is_some() || excluded(&config, command) {
         return None;
     }
     let command = crate::command::CommandLine::from_words(&argv);

@@ -1,0 +1,145 @@
+//! `[hook] exclude`, through the built binary as an agent runs
+//! it: `lens hook claude [--post]` (and `lens hook gemini`) with LENS_CONFIG pointing at
+//! the test's own config. Payloads have the shapes tests/hook_claude.rs documents.
+
+mod util;
+
+use serde_json::{Value, json};
+use std::io::Write;
+use std::process::Stdio;
+use util::TestDir;
+
+fn hook(dir: &TestDir, args: &[&str], payload: &Value) -> Option<Value> {
+    let mut child = dir
+        .lens(args)
+        .env("HOME", dir.path("home"))
+        .env_remove("CLAUDE_CONFIG_DIR")
+        .env_remove("CLAUDE_PROJECT_DIR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(payload.to_string().as_bytes());
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "exit {:?}", output.status);
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    (!text.is_empty()).then(|| serde_json::from_str(&text).expect("JSON"))
+}
+
+fn pre(command: &str) -> Value {
+    json!({
+        "session_id": "abc123",
+        "cwd": "/work/p",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": command, "description": "Run it"},
+        "tool_use_id": "toolu_01ABC123"
+    })
+}
+
+fn post(command: &str, stderr: &str) -> Value {
+    json!({
+        "session_id": "abc123",
+        "cwd": "/work/p",
+        "hook_event_name": "PostToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": command, "description": "Run it"},
+        "tool_response": {"stdout": "", "stderr": stderr, "interrupted": false, "isImage": false},
+        "tool_use_id": "toolu_01ABC123"
+    })
+}
+
+fn rewritten(dir: &TestDir, command: &str) -> Option<String> {
+    hook(dir, &["hook", "claude"], &pre(command)).map(|answer| {
+        answer["hookSpecificOutput"]["updatedInput"]["command"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    })
+}
+
+fn noisy() -> String {
+    let mut text: String = (1..=300)
+        .map(|i| format!("   Compiling crate-{i} v0.1.{i}\n"))
+        .collect();
+    text.push_str("error[E0308]: mismatched types\n --> src/main.rs:2:5\n");
+    text
+}
+
+#[test]
+fn excluded_commands_are_never_rewritten_and_their_output_never_replaced() {
+    let dir = TestDir::new("hook-exclude");
+    // Without the key, both are rewritten: the control for what follows.
+    assert_eq!(
+        rewritten(&dir, "cargo test").as_deref(),
+        Some("lens cargo test")
+    );
+    assert!(
+        hook(
+            &dir,
+            &["hook", "claude", "--post"],
+            &post("terraform plan | tee p", &noisy())
+        )
+        .is_some()
+    );
+    std::fs::write(
+        dir.config(),
+        "[hook]\nexclude = [\"cargo test\", \"terraform\"]\n",
+    )
+    .unwrap();
+    for command in [
+        "cargo test",
+        "cargo test --lib",
+        "cd x && cargo test",
+        "make && cargo test",
+    ] {
+        assert_eq!(rewritten(&dir, command), None, "{command}");
+    }
+    assert_eq!(
+        rewritten(&dir, "cargo build").as_deref(),
+        Some("lens cargo build"),
+        "only what the list names"
+    );
+    for command in [
+        "terraform plan | tee p",
+        "cd infra && terraform plan 2>&1",
+        "timeout 600 terraform apply",
+        "out=$(terraform output -json)",
+    ] {
+        let answer = hook(
+            &dir,
+            &["hook", "claude", "--post"],
+            &post(command, &noisy()),
+        );
+        assert_eq!(answer, None, "{command}");
+    }
+    assert!(
+        hook(
+            &dir,
+            &["hook", "claude", "--post"],
+            &post("cargo build | tee b", &noisy())
+        )
+        .is_some()
+    );
+    let gemini = json!({
+        "hook_event_name": "BeforeTool",
+        "tool_name": "run_shell_command",
+        "tool_input": {"command": "cargo test"}
+    });
+    assert_eq!(hook(&dir, &["hook", "gemini"], &gemini), None);
+}
+
+#[test]
+fn a_config_that_cannot_be_read_means_no_rewrite() {
+    let dir = TestDir::new("hook-exclude-broken");
+    std::fs::write(dir.config(), "[hook]\nexclude = \"terraform\"\n").unwrap();
+    assert_eq!(rewritten(&dir, "cargo test"), None);
+}
