@@ -52,7 +52,9 @@ pub struct Record {
     pub v: u32,
     pub ts_ms: u64,
     /// "capture", "exec" (replaced by the command), "error" (the command never ran or
-    /// was lost), "show" (a stored run was read back; `shown` is what it printed), or
+    /// was lost), "show" (a stored run was read back; `shown` is what it printed), "hook"
+    /// (`lens hook --post` replaced an agent's output with a view: `raw` is what it was
+    /// handed), "rewrite" (`lens hook` put `lens` into a command; `argv` is what runs), or
     /// "incomplete" (a later run found the entry of a lens that died mid-run; no outcome).
     pub mode: &'static str,
     pub argv: Vec<String>,

@@ -85,6 +85,21 @@ pub struct Report {
     pub top: Vec<Command>,
     pub fallbacks: Fallbacks,
     pub recoveries: Recoveries,
+    pub hooks: Hooks,
+}
+
+/// What `lens hook` did: rewrites (whose `lens` runs are captured runs, counted above) and
+/// outputs it replaced after the command ran, with their saving counted as a run's is.
+#[derive(Debug, Default, Serialize, PartialEq)]
+pub struct Hooks {
+    pub rewrites: u64,
+    pub replaced: u64,
+    /// The sum over replaced outputs of the output handed over, each capped.
+    pub baseline: u64,
+    /// The sum over replaced outputs of the view, each capped.
+    pub shown: u64,
+    pub saved: i64,
+    pub percent: f64,
 }
 
 #[derive(Debug, Serialize, PartialEq)]
@@ -209,8 +224,18 @@ pub fn report(reading: &Reading, since_days: Option<u64>, now_ms: u64, top: usiz
     let mut elided = BTreeMap::new();
     let mut shown_again = BTreeSet::new();
     let mut recoveries = Recoveries::default();
+    let mut hooks = Hooks::default();
     for entry in &entries {
         match entry.mode.as_str() {
+            "rewrite" => hooks.rewrites += 1,
+            "hook" => {
+                let (Some(raw), Some(shown)) = (entry.raw, entry.shown) else {
+                    continue;
+                };
+                hooks.replaced += 1;
+                hooks.baseline += (raw.stdout + raw.stderr).min(OUTPUT_CAP);
+                hooks.shown += (shown.stdout + shown.stderr).min(OUTPUT_CAP);
+            }
             "exec" => runs.exec += 1,
             "error" => runs.failed += 1,
             "incomplete" => runs.incomplete += 1,
@@ -260,6 +285,8 @@ pub fn report(reading: &Reading, since_days: Option<u64>, now_ms: u64, top: usiz
             _ => {}
         }
     }
+    hooks.saved = hooks.baseline as i64 - hooks.shown as i64;
+    hooks.percent = percent(hooks.saved, hooks.baseline);
     saving.saved = saving.baseline as i64 - saving.shown as i64;
     saving.percent = percent(saving.saved, saving.baseline);
     let mut by_level: BTreeMap<u8, LevelRecoveries> = BTreeMap::new();
@@ -330,6 +357,7 @@ pub fn report(reading: &Reading, since_days: Option<u64>, now_ms: u64, top: usiz
         top: top_list,
         fallbacks,
         recoveries,
+        hooks,
     }
 }
 
@@ -459,6 +487,16 @@ fn human(report: &Report, dir: &std::path::Path) -> String {
             row.level, row.runs_revisited, row.runs_with_elisions, row.rate_percent
         ));
     }
+    let hooks = &report.hooks;
+    out.push_str(&format!(
+        "\nlens hook: {} commands rewritten (their runs are counted above); {} outputs \
+         replaced,\n        saving {} of {} bytes counted ({:.1}%)\n",
+        hooks.rewrites,
+        hooks.replaced,
+        grouped_signed(hooks.saved),
+        grouped(hooks.baseline),
+        hooks.percent
+    ));
     out
 }
 
@@ -631,6 +669,52 @@ mod tests {
         );
         assert_eq!(report.top.len(), 1);
         assert_eq!(report.top[0].command, "cargo build");
+    }
+
+    #[test]
+    fn hook_records_are_counted_apart_from_captured_runs() {
+        let mut replaced = capture("sh -c x | y", "00000005", (100_000, 0), (2_000, 0));
+        replaced.mode = "hook".into();
+        let mut small = capture("make", "00000006", (500, 500), (100, 0));
+        small.mode = "hook".into();
+        let rewrite = Entry {
+            v: 1,
+            mode: "rewrite".into(),
+            argv: vec!["sh".into(), "-c".into(), "lens make".into()],
+            ..Entry::default()
+        };
+        let log = reading(vec![
+            replaced,
+            small,
+            rewrite.clone(),
+            rewrite,
+            capture("make", "00000007", (10, 0), (10, 0)),
+        ]);
+        let report = report(&log, None, 0, 5);
+        assert_eq!(
+            report.hooks,
+            Hooks {
+                rewrites: 2,
+                replaced: 2,
+                baseline: 31_000,
+                shown: 2_100,
+                saved: 28_900,
+                percent: 93.2
+            }
+        );
+        assert_eq!(
+            report.runs.captured, 1,
+            "hook records are not captured runs"
+        );
+        assert_eq!(report.saving.baseline, 10);
+        let text = human(&report, std::path::Path::new("/l"));
+        assert!(
+            text.contains(
+                "lens hook: 2 commands rewritten (their runs are counted above); 2 outputs \
+                 replaced,\n        saving 28,900 of 31,000 bytes counted (93.2%)\n"
+            ),
+            "{text}"
+        );
     }
 
     #[test]

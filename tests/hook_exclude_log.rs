@@ -1,4 +1,4 @@
-//! `[hook] exclude`, through the built binary as an agent runs
+//! `[hook] exclude` and the hook's log records, through the built binary as an agent runs
 //! it: `lens hook claude [--post]` (and `lens hook gemini`) with LENS_CONFIG pointing at
 //! the test's own config. Payloads have the shapes tests/hook_claude.rs documents.
 
@@ -142,4 +142,103 @@ fn a_config_that_cannot_be_read_means_no_rewrite() {
     let dir = TestDir::new("hook-exclude-broken");
     std::fs::write(dir.config(), "[hook]\nexclude = \"terraform\"\n").unwrap();
     assert_eq!(rewritten(&dir, "cargo test"), None);
+}
+
+#[test]
+fn replacements_and_rewrites_are_logged_and_counted_by_stats() {
+    let dir = TestDir::new("hook-log");
+    let stderr = noisy();
+    let answer = hook(
+        &dir,
+        &["hook", "claude", "--post"],
+        &post("cargo build 2>&1 | cat >&2", &stderr),
+    )
+    .expect("a replacement");
+    let view = answer["hookSpecificOutput"]["updatedToolOutput"]["stderr"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(
+        rewritten(&dir, "cd x && make").as_deref(),
+        Some("cd x && lens make")
+    );
+    let log = dir.log();
+    assert_eq!(log.len(), 2, "{log:?}");
+    let replaced = &log[0];
+    assert_eq!(replaced["mode"], "hook");
+    assert_eq!(
+        replaced["argv"],
+        json!(["sh", "-c", "cargo build 2>&1 | cat >&2"])
+    );
+    assert_eq!(replaced["cwd"], "/work/p");
+    assert_eq!(replaced["exit"], 0);
+    assert_eq!(
+        replaced["raw"],
+        json!({"stdout": 0, "stderr": stderr.len()})
+    );
+    assert_eq!(
+        replaced["shown"],
+        json!({"stdout": 0, "stderr": view.len()})
+    );
+    let handle = replaced["handle"].as_str().unwrap();
+    assert!(
+        view.contains(handle),
+        "the logged handle is the one in the view"
+    );
+    let line = std::fs::read_to_string(dir.log_dir().join("lens.log")).unwrap();
+    assert!(
+        !line.contains("Compiling crate-"),
+        "never the output: {line}"
+    );
+    assert_eq!(log[1]["mode"], "rewrite");
+    assert_eq!(log[1]["argv"], json!(["sh", "-c", "cd x && lens make"]));
+
+    let stats = dir.run(["stats", "--json"]);
+    let report: Value = serde_json::from_slice(&stats.stdout).unwrap();
+    assert_eq!(report["hooks"]["rewrites"], 1);
+    assert_eq!(report["hooks"]["replaced"], 1);
+    assert_eq!(
+        report["hooks"]["saved"],
+        (stderr.len() - view.len()) as i64,
+        "{report}"
+    );
+    assert_eq!(report["runs"]["captured"], 0);
+    let human = String::from_utf8(dir.run(["stats"]).stdout).unwrap();
+    assert!(
+        human.contains(
+            "lens hook: 1 commands rewritten (their runs are counted above); 1 outputs replaced"
+        ),
+        "{human}"
+    );
+}
+
+#[test]
+fn a_log_that_cannot_be_written_changes_no_answer() {
+    let good = TestDir::new("hook-log-good");
+    let blocked = TestDir::new("hook-log-blocked");
+    std::fs::write(
+        blocked.log_dir(),
+        "a file where the log directory should be",
+    )
+    .unwrap();
+    let payload = post("cargo build 2>&1 | cat >&2", &noisy());
+    let strip = |mut answer: Value| {
+        // The handle differs between the two runs; everything else must not.
+        let view = answer["hookSpecificOutput"]["updatedToolOutput"]["stderr"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let handle = view.rsplit(", ").next().unwrap()[..8].to_owned();
+        answer["hookSpecificOutput"]["updatedToolOutput"]["stderr"] =
+            json!(view.replace(&handle, "HANDLE"));
+        answer
+    };
+    let with_log = hook(&good, &["hook", "claude", "--post"], &payload).map(strip);
+    let without = hook(&blocked, &["hook", "claude", "--post"], &payload).map(strip);
+    assert!(with_log.is_some());
+    assert_eq!(with_log, without);
+    assert_eq!(
+        rewritten(&blocked, "cargo build").as_deref(),
+        Some("lens cargo build")
+    );
 }

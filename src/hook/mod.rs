@@ -19,6 +19,15 @@
 //! replaced. Finding the commands of an arbitrary line ([`excluded`]) cuts it at every
 //! shell operator and looks at each piece's words: cruder than a shell, and wrong only in
 //! the direction of leaving more alone.
+//!
+//! Each answer is logged as a run is: a replaced output as a `hook` record (handle, argv,
+//! exit, level, the bytes handed over and the bytes shown; never the output), a rewrite as
+//! a `rewrite` record with the command the agent will run, so `lens stats` can say what
+//! the hooks did. A replacement is logged by `view_of` once its output is stored, so an
+//! agent's file that failed to build its answer after that would leave a record of a view
+//! nobody saw (claude.rs only puts the two strings it read back into the object); a
+//! rewrite is logged once its answer is written. A log that cannot be written changes
+//! nothing.
 
 pub mod claude;
 pub mod gemini;
@@ -27,6 +36,7 @@ use crate::block::Stream;
 use crate::cli::HookArgs;
 use crate::config;
 use crate::handle::Handle;
+use crate::log;
 use crate::pipeline;
 use crate::shell;
 use crate::store::{self, Meta, Store};
@@ -75,7 +85,11 @@ pub fn run(args: HookArgs) -> i32 {
         _ => None,
     });
     if let Ok(Some(answer)) = answer {
-        let _ = std::io::stdout().lock().write_all(&answer);
+        let mut stdout = std::io::stdout().lock();
+        let _ = stdout.write_all(&answer).and_then(|()| stdout.flush());
+        if !args.post {
+            let _ = view::quietly(|| log_rewrite(&args.agent, &answer, &env));
+        }
     }
     0
 }
@@ -120,6 +134,49 @@ pub fn excluded(config: &config::Config, line: &str) -> bool {
                 .collect();
             config.hook.excludes(&words)
         })
+}
+
+/// Log a rewrite: the command the agent will now run, found in the answer.
+fn log_rewrite(agent: &str, answer: &[u8], env: &dyn Fn(&str) -> Option<String>) {
+    fn command(value: &serde_json::Value) -> Option<&str> {
+        match value {
+            serde_json::Value::Object(map) => map
+                .get("command")
+                .and_then(serde_json::Value::as_str)
+                .or_else(|| map.values().find_map(command)),
+            _ => None,
+        }
+    }
+    let answer: Option<serde_json::Value> = serde_json::from_slice(answer).ok();
+    let argv = answer
+        .as_ref()
+        .and_then(command)
+        .map(|c| vec!["sh".to_owned(), "-c".to_owned(), c.to_owned()])
+        .unwrap_or_default();
+    let record = log::Record {
+        v: log::VERSION,
+        ts_ms: now_ms(),
+        mode: "rewrite",
+        argv,
+        note: Some(format!("lens hook {agent}")),
+        ..log::Record::default()
+    };
+    let (config, _) = config::load_or_default(env);
+    append(&record, env, config.log.max_bytes);
+}
+
+/// Append a record to the log, as a run does; a failure is dropped (invariant 10).
+fn append(record: &log::Record, env: &dyn Fn(&str) -> Option<String>, max_bytes: u64) {
+    if let Some(dir) = log::dir(env) {
+        let _ = log::append(&dir, record, max_bytes);
+    }
+}
+
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_millis() as u64
 }
 
 /// The views to show in place of a command's stdout and stderr, after it ran: `None` when
@@ -210,6 +267,27 @@ pub fn view_of(
     match views(&handle.to_string()) {
         Some((out, err)) if out != stdout || err != stderr => {
             sweep(&store, &config, handle);
+            let record = log::Record {
+                v: log::VERSION,
+                ts_ms: meta.started_ms,
+                mode: "hook",
+                argv,
+                cwd: cwd.to_owned(),
+                handle: Some(handle.to_string()),
+                level: Some(level),
+                exit: Some(exit),
+                raw: Some(log::Bytes {
+                    stdout: stdout.len() as u64,
+                    stderr: stderr.len() as u64,
+                }),
+                shown: Some(log::Bytes {
+                    stdout: out.len() as u64,
+                    stderr: err.len() as u64,
+                }),
+                note: Some("output replaced by `lens hook --post`".into()),
+                ..log::Record::default()
+            };
+            append(&record, env, config.log.max_bytes);
             Some((out, err))
         }
         _ => {
