@@ -82,7 +82,11 @@ pub const TARGETS: &[Target] = &[
     // (Aider-AI/aider 5dc9490b, `aider/main.py`), and each `read` entry is resolved with
     // `Path(fn).expanduser().resolve()`, so relative to where aider starts: the project's
     // entry is relative (aider is started at the root, and the file can be committed), the
-    // user's names the file under `~`.
+    // user's names the file under `~`. The config files are parsed with ConfigArgParse,
+    // HOME's first and the project's last (`default_config_files.reverse()`), and a later
+    // file's `read:` replaces an earlier one's rather than adding to it: loading them that
+    // way with ConfigArgParse 1.7.5 gave only the project's list. So the user-level install
+    // does nothing in a project with a `read:` of its own; `--project` does.
     Target {
         agent: "aider",
         project: Place::Read {
@@ -321,7 +325,22 @@ pub fn run(
         root: &root,
         flag,
     };
-    edit.run(cwd, env, uninstall, dry_run)
+    let mut out = edit.run(cwd, env, uninstall, dry_run)?;
+    // Aider: a project's `read:` replaces the user's (see [`TARGETS`]); say so where it
+    // applies rather than leave an install that does nothing here looking like one.
+    if let (false, Place::Read { config, .. }) = (uninstall || project, place) {
+        let local = cwd.join(config);
+        let has_read = |text: String| text.lines().any(|l| l.starts_with("read:"));
+        if local != root.join(config) && read(&local).ok().flatten().is_some_and(has_read) {
+            out.push_str(&format!(
+                "note: `{}` has a `read:` list of its own, which replaces this one in that \
+                 project; run `lens init {} --project` there\n",
+                local.display(),
+                target.agent
+            ));
+        }
+    }
+    Ok(out)
 }
 
 /// One agent's place at one scope.

@@ -255,3 +255,15 @@ fn an_aider_read_value_lens_cannot_extend_is_left_alone() {
     );
     assert_eq!(tree(&dir.root), before, "nothing half-installed");
 }
+
+#[test]
+fn a_user_install_aider_would_not_read_in_this_project_says_so() {
+    let dir = setup("instr-aider-note");
+    let out = ok(&dir, &["aider"]);
+    assert!(
+        out.contains("has a `read:` list of its own") && out.contains("--project"),
+        "{out}"
+    );
+    let out = ok(&dir, &["aider", "--project"]);
+    assert!(!out.contains("note:"), "{out}");
+}
