@@ -831,6 +831,30 @@ mod tests {
     }
 
     #[test]
+    fn install_and_uninstall_edit_any_markdown_file_for_a_named_agent() {
+        let dir = std::env::temp_dir().join(format!("lens-instr-api-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let state = dir.join("state").display().to_string();
+        let env = move |key: &str| (key == "LENS_LOG_DIR").then(|| state.clone());
+        let path = dir.join("AGENTS.md");
+        std::fs::write(&path, "# Codex notes").unwrap();
+        let out = install(&path, "codex", false, &env).unwrap();
+        assert!(
+            out.contains("undo with `lens init codex --uninstall`"),
+            "{out}"
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(installed(&text, "codex") && !installed(&text, "agents-md"));
+        assert!(text.contains("added by `lens init codex`"), "{text}");
+        let again = install(&path, "codex", false, &env).unwrap();
+        assert!(again.contains("already installed"), "{again}");
+        uninstall(&path, "codex", false, &env).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "# Codex notes");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn every_agent_is_in_the_table_once() {
         let agents: Vec<&str> = TARGETS.iter().map(|t| t.agent).collect();
         assert_eq!(agents, ["agents-md", "aider", "cline", "roo", "windsurf"]);
