@@ -592,6 +592,14 @@ lens stats options:
 Savings count each run's output up to 30,000 bytes, the most an agent harness
 passes on; tokens are estimated as bytes / 4.
 
+Agents: `lens init claude|gemini` adds hooks to the agent's settings, and
+`lens init opencode` a plugin that shows lens's view of each bash command's
+output after it ran. Codex CLI, GitHub Copilot CLI and Cursor can rewrite a
+command from a hook only by approving it as well, so `lens init
+codex|copilot|cursor` adds lens's instructions to a file the agent reads
+instead; `lens init agents-md` does the same for ./AGENTS.md. `--project` picks
+the project's file over the user's.
+
 Interactive and never-ending commands (REPLs, editors, pagers, `git add -p`,
 `tail -f`, dev servers) are run directly, unfiltered and unstored.
 

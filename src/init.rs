@@ -39,6 +39,10 @@ pub const AGENTS: &[&str] = &[
     "cline",
     "roo",
     "windsurf",
+    "codex",
+    "copilot",
+    "cursor",
+    "opencode",
 ];
 
 /// An agent whose settings file takes hooks in Claude Code's shape: `hooks.<Event>[]` of
@@ -107,6 +111,10 @@ pub fn run(args: InitArgs) -> i32 {
                 args.uninstall,
                 args.dry_run,
             )
+        }
+        (Some(agent), false) if FILES.iter().any(|t| t.agent == agent) => {
+            let target = FILES.iter().find(|t| t.agent == agent).expect("just found");
+            file_target(target, &args, &env, &cwd)
         }
         (Some(agent), false) if AGENTS.contains(&agent.as_str()) => {
             let target = if agent == "gemini" { &GEMINI } else { &CLAUDE };
@@ -509,6 +517,34 @@ fn without_ours(group: &str, args: &str, found: &mut bool) -> Option<String> {
     Some(fields.render(None, 0))
 }
 
+/// The instruction block in another agent's instruction file (`name` is then `lens init`'s
+/// words for it, e.g. `codex --project`). The file before each change is copied into lens's
+/// state directory (`backups/`), not beside it, where it would show up in the project's
+/// version control.
+fn instruction_block(
+    name: &str,
+    path: &Path,
+    env: &dyn Fn(&str) -> Option<String>,
+    uninstall: bool,
+    dry_run: bool,
+) -> Result<String> {
+    // The block names the command that added it, scope and all, so its own words say
+    // how to take it out.
+    let existed = path.exists();
+    if !uninstall && !existed && !dry_run {
+        record_created_dirs(name, path, env)?;
+    }
+    let message = if uninstall {
+        instructions::uninstall(path, name, dry_run, env)?
+    } else {
+        instructions::install(path, name, dry_run, env)?
+    };
+    if uninstall && !dry_run && existed && !path.exists() {
+        remove_created_dirs(name, path, env);
+    }
+    Ok(message)
+}
+
 fn list(env: &dyn Fn(&str) -> Option<String>, cwd: &Path) -> Result<String> {
     let mut out = String::new();
     let scopes = [("user", false), ("project", true)];
@@ -547,7 +583,316 @@ fn list(env: &dyn Fn(&str) -> Option<String>, cwd: &Path) -> Result<String> {
         ));
     }
     out.push_str(&instructions::list(env, cwd));
+    out.push_str(&list_files(env, cwd));
     Ok(out)
+}
+
+// Agents wired in through a file rather than a hook entry.
+//
+// Codex CLI, GitHub Copilot CLI and Cursor can rewrite a shell command from a hook only by
+// approving it in the same answer, and lens never approves anything (INTERFACE.md,
+// "Agents"), so each gets lens's instruction block in a file it reads instead:
+//
+// - Codex CLI: a PreToolUse `updatedInput` is rejected unless it comes with
+//   `permissionDecision: "allow"` (openai/codex#20527, "Accept updatedInput from PreToolUse
+//   hooks when paired with permissionDecision: allow"; the check is in
+//   `codex-rs/hooks/src/engine/output_parser.rs`; reported as a limitation in
+//   openai/codex#46664). Codex reads `AGENTS.md` from the project and `AGENTS.md` in
+//   `$CODEX_HOME` (default `~/.codex`) for every project (openai/codex `docs/agents_md.md`).
+// - GitHub Copilot CLI: `preToolUse` may return `modifiedArgs`, but the permission service
+//   runs after it on the modified command, with deny rules that exist only as command-line
+//   flags (`--deny-tool`) a hook cannot read, and saved approvals keyed by the command's
+//   first word (`permissions-config.json` `commandIdentifiers`), so one "always allow" of
+//   `lens` would approve every rewritten command (docs.github.com, "GitHub Copilot CLI hooks
+//   reference" and "CLI configuration directory"; github/copilot-cli#2643). Output can be
+//   replaced after a tool only by SDK hooks, not command hooks (same reference,
+//   `postToolUse`). Copilot CLI reads `.github/copilot-instructions.md` in the project and
+//   `copilot-instructions.md` in `$COPILOT_HOME` (default `~/.copilot`) for every session.
+// - Cursor: `beforeShellExecution` answers only `permission`, `user_message` and
+//   `agent_message` (cursor.com/docs/agent/hooks), and an `updated_input` is applied only
+//   with `permission: "allow"` or `"deny"` (rtk-ai/rtk#3213), so a rewrite is an approval;
+//   `afterShellExecution` cannot change what the agent sees. Cursor reads project rules
+//   from `.cursor/rules/*.mdc` (cursor.com/docs/context/rules; `alwaysApply: true` puts a
+//   rule in every request); user rules live in its settings, not in a file, so `lens init
+//   cursor` writes the project's rule with or without `--project`.
+//
+// OpenCode has no settings file for hooks but loads plugins: `lens init opencode` writes
+// the plugin of `hook/opencode.rs` to `plugins/lens.js` in its config directory
+// (`$XDG_CONFIG_HOME/opencode`, else `~/.config/opencode`; `.opencode` with `--project`).
+//
+// An instruction block goes through `instructions` (appended to a file that may hold
+// other text, removed exactly), backed up as for `agents-md`. A file of lens's own (the
+// Cursor rule, the OpenCode plugin) is created whole, and `--uninstall` deletes it when it
+// is still what lens wrote, together with the directories lens created for it (recorded in
+// the state directory, `backups/<agent>-<key>.dirs`); an edited one is left with an error.
+
+/// An agent `lens init` wires in through a file.
+struct FileTarget {
+    agent: &'static str,
+    /// The file under the project (the current directory).
+    project: &'static str,
+    /// The user-level file: an environment variable naming its directory, the directory
+    /// under HOME otherwise, and the file name. `None`: the agent has no user-level file.
+    user: Option<(&'static str, &'static str, &'static str)>,
+    /// A whole file of lens's own, or `None` for the instruction block.
+    own: Option<fn(&str) -> String>,
+}
+
+const FILES: &[FileTarget] = &[
+    FileTarget {
+        agent: "codex",
+        project: "AGENTS.md",
+        user: Some(("CODEX_HOME", ".codex", "AGENTS.md")),
+        own: None,
+    },
+    FileTarget {
+        agent: "copilot",
+        project: ".github/copilot-instructions.md",
+        user: Some(("COPILOT_HOME", ".copilot", "copilot-instructions.md")),
+        own: None,
+    },
+    FileTarget {
+        agent: "cursor",
+        project: ".cursor/rules/lens.mdc",
+        user: None,
+        own: Some(cursor_rule),
+    },
+    FileTarget {
+        agent: "opencode",
+        project: ".opencode/plugins/lens.js",
+        user: Some(("XDG_CONFIG_HOME", ".config", "opencode/plugins/lens.js")),
+        own: Some(opencode_plugin),
+    },
+];
+
+/// The Cursor rule: frontmatter that applies it to every request, then the block.
+fn cursor_rule(_exe: &str) -> String {
+    let block = instructions::block("cursor");
+    format!(
+        "---\ndescription: Use lens for commands with long output\nalwaysApply: true\n---\n\n{block}"
+    )
+}
+
+fn opencode_plugin(exe: &str) -> String {
+    let exe = exe.trim_matches('\'').replace("'\\''", "'");
+    let quoted = serde_json::to_string(&exe).unwrap_or_else(|_| "\"lens\"".into());
+    crate::hook::opencode::PLUGIN.replace("@LENS@", &quoted)
+}
+
+/// The file for a scope; `None` when the user-level one has no home to go in.
+fn target_path(
+    target: &FileTarget,
+    env: &dyn Fn(&str) -> Option<String>,
+    cwd: &Path,
+    project: bool,
+) -> Option<PathBuf> {
+    let Some((var, dir, file)) = target.user.filter(|_| !project) else {
+        return Some(cwd.join(target.project));
+    };
+    if let Some(base) = env(var).filter(|d| !d.is_empty()) {
+        // XDG_CONFIG_HOME names the base, the others the agent's own directory.
+        return Some(if var == "XDG_CONFIG_HOME" {
+            Path::new(&base).join(file)
+        } else {
+            Path::new(&base).join(file.rsplit('/').next().unwrap_or(file))
+        });
+    }
+    env("HOME")
+        .filter(|h| !h.is_empty())
+        .map(|h| Path::new(&h).join(dir).join(file))
+}
+
+fn file_target(
+    target: &FileTarget,
+    args: &InitArgs,
+    env: &dyn Fn(&str) -> Option<String>,
+    cwd: &Path,
+) -> Result<String> {
+    let project = args.project || target.user.is_none();
+    let path = target_path(target, env, cwd, project).context("no home directory: set HOME")?;
+    let name = if args.project {
+        format!("{} --project", target.agent)
+    } else {
+        target.agent.to_owned()
+    };
+    match target.own {
+        None => instruction_block(&name, &path, env, args.uninstall, args.dry_run),
+        Some(content) => {
+            let text = content(&hook_program());
+            own_file(&name, &path, &text, env, args.uninstall, args.dry_run)
+        }
+    }
+}
+
+/// Where lens records the directories it created for a file of its own.
+fn dirs_record(agent: &str, path: &Path, env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    let key = crate::handle::fnv1a32(path.display().to_string().as_bytes());
+    let agent = agent.split(' ').next().unwrap_or(agent);
+    crate::log::dir(env).map(|d| d.join("backups").join(format!("{agent}-{key:08x}.dirs")))
+}
+
+/// Record the directories that writing `path` will create, so `--uninstall` can take
+/// them back too.
+fn record_created_dirs(
+    name: &str,
+    path: &Path,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<()> {
+    let created: Vec<PathBuf> = path
+        .ancestors()
+        .skip(1)
+        .take_while(|d| !d.as_os_str().is_empty() && !d.exists())
+        .map(Path::to_path_buf)
+        .collect();
+    if created.is_empty() {
+        return Ok(());
+    }
+    let record = dirs_record(name, path, env)
+        .context("no state directory to record what lens creates: set LENS_LOG_DIR or HOME")?;
+    let lines: String = created
+        .iter()
+        .map(|d| format!("{}\n", d.display()))
+        .collect();
+    write_file(&record, &lines)
+}
+
+/// Remove the directories lens recorded creating for `path`, those that are empty.
+fn remove_created_dirs(name: &str, path: &Path, env: &dyn Fn(&str) -> Option<String>) {
+    if let Some(record) = dirs_record(name, path, env) {
+        let created = read(&record).ok().flatten().unwrap_or_default();
+        for dir in created.lines() {
+            let _ = std::fs::remove_dir(dir); // only when empty
+        }
+        let _ = std::fs::remove_file(&record);
+    }
+}
+
+fn own_file(
+    name: &str,
+    path: &Path,
+    text: &str,
+    env: &dyn Fn(&str) -> Option<String>,
+    uninstall: bool,
+    dry_run: bool,
+) -> Result<String> {
+    let agent = name.split(' ').next().unwrap_or(name);
+    let current = read(path)?;
+    let first_line = text.lines().next().unwrap_or_default();
+    let ours = |t: &str| t.starts_with(first_line) || t.contains("added by `lens init");
+    if uninstall {
+        let Some(current) = current else {
+            return Ok(format!(
+                "lens init {agent}: `{}` does not exist; nothing changed\n",
+                path.display()
+            ));
+        };
+        // The plugin names this binary; one written by a lens elsewhere is still lens's.
+        let unchanged = current == text
+            || (agent == "opencode" && current.starts_with(first_line) && {
+                let exe = current
+                    .lines()
+                    .find_map(|l| l.strip_prefix("const LENS = "))
+                    .and_then(|q| serde_json::from_str::<String>(q).ok());
+                exe.is_some_and(|exe| current == opencode_plugin(&exe))
+            });
+        if !unchanged {
+            bail!(
+                "`{}` is not the file `lens init {agent}` wrote (it was edited, or is not lens's); remove it by hand",
+                path.display()
+            );
+        }
+        if dry_run {
+            return Ok(format!(
+                "lens init {agent} --uninstall: would remove `{}`:\n{}",
+                path.display(),
+                diff(&current, "")
+            ));
+        }
+        std::fs::remove_file(path)
+            .with_context(|| format!("cannot remove `{}`", path.display()))?;
+        remove_created_dirs(name, path, env);
+        return Ok(format!(
+            "lens init {agent} --uninstall: removed `{}`\n",
+            path.display()
+        ));
+    }
+    match &current {
+        Some(t) if t == text => {
+            return Ok(format!(
+                "lens init {agent}: already installed in `{}`; nothing changed\n",
+                path.display()
+            ));
+        }
+        Some(t) if ours(t) => bail!(
+            "`{}` holds an older or edited lens file; run `lens init {name} --uninstall` or remove it, then install again",
+            path.display()
+        ),
+        Some(_) => bail!(
+            "`{}` exists and is not lens's; nothing changed",
+            path.display()
+        ),
+        None => {}
+    }
+    if dry_run {
+        return Ok(format!(
+            "lens init {agent}: would create `{}`:\n{}",
+            path.display(),
+            diff("", text)
+        ));
+    }
+    record_created_dirs(name, path, env)?;
+    write_file(path, text)?;
+    Ok(format!(
+        "lens init {agent}: created `{}`; undo with `lens init {name} --uninstall`\n",
+        path.display()
+    ))
+}
+
+/// `lens init --list` lines for the file targets.
+fn list_files(env: &dyn Fn(&str) -> Option<String>, cwd: &Path) -> String {
+    let mut out = String::new();
+    for target in FILES {
+        let scopes: &[(&str, bool)] = if target.user.is_some() {
+            &[("user", false), ("project", true)]
+        } else {
+            &[("project", true)]
+        };
+        for &(scope, project) in scopes {
+            let Some(path) = target_path(target, env, cwd, project) else {
+                continue;
+            };
+            let status = match read(&path) {
+                Ok(None) => "not installed (no file)",
+                Err(_) => "unreadable",
+                Ok(Some(text)) => {
+                    let installed = match target.own {
+                        Some(content) => {
+                            let written = content(&hook_program());
+                            text.starts_with(written.lines().next().unwrap_or_default())
+                        }
+                        None => {
+                            instructions::installed(&text, target.agent)
+                                || instructions::installed(
+                                    &text,
+                                    &format!("{} --project", target.agent),
+                                )
+                        }
+                    };
+                    if installed {
+                        "installed"
+                    } else {
+                        "not installed"
+                    }
+                }
+            };
+            out.push_str(&format!(
+                "{}\t{scope}\t{}\t{status}\n",
+                target.agent,
+                path.display()
+            ));
+        }
+    }
+    out
 }
 
 /// Write `text` to `path` through a temporary file and a rename, keeping the file's mode.

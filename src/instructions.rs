@@ -728,6 +728,13 @@ pub fn uninstall(
     edit_block(path, agent, true, dry_run, env)
 }
 
+/// `agent`'s block as a file of its own would hold it (Cursor's rule file).
+pub fn block(agent: &str) -> String {
+    Marks::markdown(agent)
+        .add(None, BODY)
+        .expect("a block for an empty file")
+}
+
 /// Whether the Markdown file's text holds `agent`'s block.
 pub fn installed(text: &str, agent: &str) -> bool {
     let marks = Marks::markdown(agent);

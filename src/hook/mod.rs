@@ -31,6 +31,7 @@
 
 pub mod claude;
 pub mod gemini;
+pub mod opencode;
 
 use crate::block::Stream;
 use crate::cli::HookArgs;
@@ -49,12 +50,13 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub const MAX_PAYLOAD: u64 = 64 << 20;
 
 /// The agents `lens hook` answers for.
-pub const AGENTS: &[&str] = &["claude", "gemini"];
+pub const AGENTS: &[&str] = &["claude", "gemini", "opencode"];
 
-/// Agents whose hook formats lens does not speak yet. `lens init` installs nothing for
-/// them, but a hook configured by hand gets "no opinion" (exit 0, nothing on stdout)
-/// rather than a usage error: their hook runners read exit 2 as "block the tool call".
-pub const NOT_YET: &[&str] = &["codex", "copilot", "cursor", "opencode"];
+/// Agents whose hooks can rewrite a command only by approving it too, which lens never
+/// does (`init.rs` says why for each). `lens init` gives them an instruction file instead,
+/// and a hook configured by hand gets "no opinion" (exit 0, nothing on stdout) rather than
+/// a usage error: their hook runners read exit 2 as "block the tool call".
+pub const NOT_YET: &[&str] = &["codex", "copilot", "cursor"];
 
 /// Run the hook; returns the exit status (0 unless the command line itself was wrong).
 pub fn run(args: HookArgs) -> i32 {
@@ -82,6 +84,7 @@ pub fn run(args: HookArgs) -> i32 {
         ("claude", false) => claude::before(&payload, &env),
         ("claude", true) => claude::after(&payload, &env),
         ("gemini", false) => gemini::before(&payload, &env),
+        ("opencode", true) => opencode::after(&payload, &env),
         _ => None,
     });
     if let Ok(Some(answer)) = answer {
