@@ -866,10 +866,7 @@ fn list_files(env: &dyn Fn(&str) -> Option<String>, cwd: &Path) -> String {
                 Err(_) => "unreadable",
                 Ok(Some(text)) => {
                     let installed = match target.own {
-                        Some(content) => {
-                            let written = content(&hook_program());
-                            text.starts_with(written.lines().next().unwrap_or_default())
-                        }
+                        Some(_) => text.contains(&format!("`lens init {}`", target.agent)),
                         None => {
                             instructions::installed(&text, target.agent)
                                 || instructions::installed(
