@@ -101,6 +101,17 @@ fn anything_lens_cannot_vouch_for_is_no_opinion() {
             json!({"exit": 0, "truncated": false, "timeout": true}),
         ),
         payload("sh ./b.sh", &raw, json!({"truncated": false})),
+        // Cut by OpenCode, said only in the text: older releases, and the 1.18.33 note.
+        payload(
+            "sh ./b.sh",
+            &format!("{raw}\n\n(Output was truncated due to length limit)"),
+            json!({"exit": 0}),
+        ),
+        payload(
+            "sh ./b.sh",
+            &format!("{raw}\n...output truncated...\n\nFull output saved to: /tmp/t\n"),
+            json!({"exit": 0, "truncated": false}),
+        ),
         payload(
             "lens sh ./b.sh",
             &raw,

@@ -74,6 +74,16 @@ export const LensPlugin = async ({ directory }) => ({
 })
 "#;
 
+/// What OpenCode writes into an output it cut, in the 1.18.33 binary
+/// (`...output truncated...` / `Full output saved to: PATH`) and in older releases, whose
+/// bash tool appended `(Output was truncated due to length limit)` without a metadata flag.
+const CUT: &[&str] = &[
+    "output truncated",
+    "Output was truncated",
+    "output was truncated",
+    "Full output saved to:",
+];
+
 #[derive(Deserialize)]
 struct Payload {
     tool: String,
@@ -93,6 +103,9 @@ pub fn after(payload: &[u8], env: &dyn Fn(&str) -> Option<String>) -> Option<Vec
     let meta = &payload.metadata;
     let flag_set = |key: &str| meta.get(key).is_some() && meta.boolean(key) != Some(false);
     if flag_set("truncated") || flag_set("timeout") {
+        return None;
+    }
+    if CUT.iter().any(|note| payload.output.contains(note)) {
         return None;
     }
     let exit: i32 = serde_json::from_str(meta.get("exit")?.get()).ok()?;
