@@ -607,7 +607,7 @@ fn list(env: &dyn Fn(&str) -> Option<String>, cwd: &Path) -> Result<String> {
 //   reference" and "CLI configuration directory"; github/copilot-cli#2643). Output can be
 //   replaced after a tool only by SDK hooks, not command hooks (same reference,
 //   `postToolUse`). Copilot CLI reads `.github/copilot-instructions.md` in the project and
-//   `copilot-instructions.md` in `$COPILOT_HOME` (default `~/.copilot`) for every session.
+//   `copilot-instructions.md` in `$COPILOT_HOME` (default `~/.copilot`) in every project.
 // - Cursor: `beforeShellExecution` answers only `permission`, `user_message` and
 //   `agent_message` (cursor.com/docs/agent/hooks), and an `updated_input` is applied only
 //   with `permission: "allow"` or `"deny"` (rtk-ai/rtk#3213), so a rewrite is an approval;

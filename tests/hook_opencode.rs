@@ -2,7 +2,7 @@
 //! what the plugin forwards: `input.tool`, `input.args`, `output.output` and
 //! `output.metadata` of OpenCode's `tool.execute.after` hook, in the shape the bash tool of
 //! the `opencode-linux-x64` 1.18.33 binary (npm registry) produces (`exit`, `truncated`,
-//! `timeout` in the metadata); no OpenCode session was recorded. The plugin itself is
+//! `timeout` in the metadata), not recorded from a running OpenCode. The plugin itself is
 //! loaded with Node, which runs the same ES module OpenCode's Bun runtime does; without
 //! `node` on PATH those tests say they were skipped.
 
