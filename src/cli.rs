@@ -597,11 +597,15 @@ Agents: `lens init claude|gemini` adds hooks to the agent's settings, and
 output after it ran. Codex CLI, GitHub Copilot CLI and Cursor can rewrite a
 command from a hook only by approving it as well, so `lens init
 codex|copilot|cursor` adds lens's instructions to a file the agent reads
-instead; `lens init agents-md` does the same for ./AGENTS.md. `--project` picks
-the project's file over the user's.
+instead; `lens init aider|cline|roo|windsurf` does the same for the agents that
+read only instruction files, and `lens init agents-md` for ./AGENTS.md.
+`--project` picks the project's file over the user's; `lens init --list` shows
+what is installed where. A config's `[hook] exclude` names commands the hooks
+leave alone.
 
 Interactive and never-ending commands (REPLs, editors, pagers, `git add -p`,
-`tail -f`, dev servers) are run directly, unfiltered and unstored.
+`tail -f`, dev servers) are run directly, unfiltered and unstored; under
+`timeout N` a command that only runs until stopped is captured.
 
 Exit status: the command's own; 128+N if it died of signal N; 127 if it was not
 found, 126 if it could not be executed; 2 for a usage error of lens itself.
