@@ -175,6 +175,19 @@ mod tests {
     }
 
     #[test]
+    fn a_pipe_into_a_cut_is_the_output_of_what_feeds_it() {
+        let c = resolve_sh("cd x && cargo build 2>&1 | tail -80");
+        assert_eq!(c.program, "cargo");
+        assert_eq!(
+            resolve_sh("cargo test | grep -v ok | head -40").program,
+            "cargo"
+        );
+        // Not a pipe: `||` runs the second command's own output.
+        assert_eq!(resolve_sh("make || tail -n 5 build.log").program, "tail");
+        assert_eq!(resolve_sh("cat build.log").program, "cat");
+    }
+
+    #[test]
     fn launchers_resolve_to_what_they_launch() {
         assert_eq!(resolve("python3 -m pytest -q").program, "pytest");
         assert_eq!(resolve("npx jest --ci").program, "jest");
@@ -200,7 +213,7 @@ mod tests {
     fn a_script_resolves_to_its_last_command_that_prints() {
         assert_eq!(resolve_sh("cd crates/core && cargo test").program, "cargo");
         assert_eq!(resolve_sh("cargo test; cd ..").program, "cargo");
-        assert_eq!(resolve_sh("git log | head -3").program, "head");
+        assert_eq!(resolve_sh("git log | head -3").program, "git");
     }
 
     #[test]

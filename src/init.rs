@@ -353,8 +353,18 @@ fn install(
     }
     let (backup, state_path) = side_paths(path);
     let created_dir = !path.parent().is_some_and(Path::exists);
+    // The backup and the state hold the whole file: they are as private as it is.
+    let private = std::fs::metadata(path).ok().map(|m| m.permissions());
+    let guarded = |side: &Path, text: &str| -> Result<()> {
+        write_file(side, text)?;
+        if let Some(mode) = &private {
+            std::fs::set_permissions(side, mode.clone())
+                .with_context(|| format!("cannot set the mode of `{}`", side.display()))?;
+        }
+        Ok(())
+    };
     if let Some(text) = &before {
-        write_file(&backup, text)?;
+        guarded(&backup, text)?;
     }
     let state = State {
         existed: before.is_some(),
@@ -366,7 +376,7 @@ fn install(
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create `{}`", dir.display()))?;
     }
-    write_file(&state_path, &serde_json::to_string_pretty(&state)?)?;
+    guarded(&state_path, &serde_json::to_string_pretty(&state)?)?;
     write_file(path, &after)?;
     let kept = if before.is_some() {
         format!("; the previous file is in `{}`", backup.display())

@@ -249,18 +249,22 @@ fn shell(script: &str, depth: u8, trail: &mut Trail) -> Mode {
     ];
     let bytes = script.as_bytes();
     let mut start = 0;
+    // Each simple command, and whether a pipe feeds it (`|`, not `||`).
     let mut segments = Vec::new();
+    let mut piped = false;
     for (i, &b) in bytes.iter().enumerate() {
         let redirect = b == b'&'
             && ((i > 0 && matches!(bytes[i - 1], b'>' | b'<')) || bytes.get(i + 1) == Some(&b'>'));
         if matches!(b, b';' | b'\n' | b'|' | b'&' | b'(' | b')' | b'`') && !redirect {
-            segments.push(&script[start..i]);
+            segments.push((&script[start..i], piped));
+            piped =
+                b == b'|' && bytes.get(i + 1) != Some(&b'|') && (i == 0 || bytes[i - 1] != b'|');
             start = i + 1;
         }
     }
-    segments.push(&script[start..]);
+    segments.push((&script[start..], piped));
     let mut last = Vec::new();
-    for segment in segments {
+    for (segment, piped) in segments {
         let words = shell_words(segment);
         let words: Vec<&str> = words
             .iter()
@@ -277,13 +281,23 @@ fn shell(script: &str, depth: u8, trail: &mut Trail) -> Mode {
             trail.append(&mut read);
             return Mode::Exec(reason);
         }
-        if !SILENT_BUILTINS.contains(first) {
+        // `cargo build 2>&1 | tail -80` prints what cargo printed, cut: the output is
+        // cargo's, and it is read as cargo's.
+        let cuts = piped && STREAM_CUTS.contains(&first.rsplit('/').next().unwrap_or(first));
+        let feeds_it = cuts && !last.is_empty();
+        if !SILENT_BUILTINS.contains(first) && !feeds_it {
             last = read;
         }
     }
     trail.append(&mut last);
     Mode::Capture
 }
+
+/// Programs that, fed by a pipe, print a part of what the command before them printed.
+const STREAM_CUTS: &[&str] = &[
+    "tail", "head", "grep", "egrep", "fgrep", "rg", "sort", "uniq", "tee", "cut", "cat", "nl",
+    "column",
+];
 
 /// Shell builtins that print nothing a reader runs the script for: the script's output is
 /// the output of the commands around them (`cd x && cargo test`).

@@ -137,6 +137,21 @@ fn install_keeps_every_unrelated_setting_and_hook_and_is_idempotent() {
 }
 
 #[test]
+fn the_backup_and_the_state_are_as_private_as_the_settings() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, settings) = setup("init-private", Some(EXISTING));
+    std::fs::set_permissions(&settings, std::fs::Permissions::from_mode(0o600)).unwrap();
+    init(&dir, &["claude"]);
+    for side in ["settings.json.lens-backup", "settings.json.lens-init"] {
+        let mode = std::fs::metadata(settings.with_file_name(side))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "{side}");
+    }
+}
+
+#[test]
 fn uninstall_restores_the_file_byte_for_byte() {
     let (dir, settings) = setup("init-restore", Some(EXISTING));
     init(&dir, &["claude"]);

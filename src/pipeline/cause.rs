@@ -196,7 +196,11 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
         let Some(message) = message else {
             continue;
         };
-        let key = key(Role::Error, &message) ^ 0x7e57;
+        // A test's message is its values (`assert '13rd' == '13th'`): quoted text is
+        // compared, and only measures are masked, unlike a finding's message.
+        let mut hash = Hasher::new(Role::Error as u64 ^ 0x7e57);
+        hash.line(message.trim(), None);
+        let key = hash.finish();
         sections.push((head, end, name.to_owned(), message, key));
     }
     let mut alike: HashMap<u64, usize> = HashMap::new();
@@ -217,6 +221,10 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
                 tests: true,
             });
             continue;
+        }
+        let common = &mut causes.groups[group as usize].message;
+        if *common != message {
+            *common = common_message(common, &message);
         }
         let place = (head + 1..end)
             .find_map(|j| place_in(&shapes::payload(&doc.clean(j))))
@@ -476,25 +484,32 @@ fn common_message(common: &str, other: &str) -> String {
     for (&(x, quoted), &(y, _)) in a.iter().zip(&b) {
         if x == y {
             out.push_str(x);
-        } else if quoted {
+        } else if quoted && digits_masked(x) != digits_masked(y) {
             let open = x.chars().next().unwrap_or('\'');
             let close = x.chars().next_back().unwrap_or(open);
             out.push(open);
             out.push('…');
             out.push(close);
         } else {
-            let mut digits = false;
-            for c in x.chars() {
-                if c.is_ascii_digit() {
-                    if !digits {
-                        out.push('#');
-                    }
-                    digits = true;
-                } else {
-                    out.push(c);
-                    digits = false;
-                }
+            out.push_str(&digits_masked(x));
+        }
+    }
+    out
+}
+
+/// `text` with each run of digits written `#`.
+fn digits_masked(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut digits = false;
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            if !digits {
+                out.push('#');
             }
+            digits = true;
+        } else {
+            out.push(c);
+            digits = false;
         }
     }
     out
@@ -629,6 +644,28 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
         assert_eq!(
             causes.groups[0].message,
             "error TS2314: Generic type '…' requires 1 type argument(s)."
+        );
+    }
+
+    #[test]
+    fn tests_failing_with_different_quoted_values_are_not_one_cause() {
+        let section = |name: &str, message: &str| {
+            format!(
+                "____ {name} ____\n\n    def {name}():\n>       assert x\nE       {message}\n\ntests/t.py:3: AssertionError\n"
+            )
+        };
+        let text = format!(
+            "=== FAILURES ===\n{}{}{}=== 3 failed in 0.1s ===\n",
+            section("test_a", "AssertionError: assert '31.7 KiB' == '31.0 KiB'"),
+            section("test_b", "AssertionError: assert '13rd' == '13th'"),
+            section("test_c", "AssertionError: assert '12.1 KiB' == '12.0 KiB'"),
+        );
+        let (_, causes) = run(&text);
+        let grouped: Vec<&str> = causes.members.iter().map(|m| m.file.as_str()).collect();
+        assert_eq!(grouped, ["test_c"], "{causes:?}");
+        assert_eq!(
+            causes.groups[0].message,
+            "E       AssertionError: assert '#.# KiB' == '#.# KiB'"
         );
     }
 

@@ -135,6 +135,9 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
                 previous = role;
             }
         }
+        if traceback && !content {
+            keep_last_frame(doc, first + 1..block.end as usize);
+        }
         if eslint_file && head == Role::Plain {
             // The bare path above eslint's findings is where they are.
             doc.lines[first].role = Role::Location;
@@ -159,6 +162,29 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
             }
         }
         shapes::mark(doc);
+    }
+}
+
+/// A traceback that passed through library frames only (a server's socket, the
+/// interpreter's own modules) says where it failed in its last frame: that one is read
+/// as a frame of the program's, with its code, and the rest stay noise.
+fn keep_last_frame(doc: &mut Doc, lines: std::ops::Range<usize>) {
+    let frames: Vec<usize> = lines
+        .clone()
+        .filter(|&i| locate::python_file(&doc.clean(i)).is_some())
+        .collect();
+    let Some(&last) = frames.last() else {
+        return;
+    };
+    if frames.iter().any(|&i| doc.lines[i].role != Role::Noise) {
+        return;
+    }
+    doc.lines[last].role = Role::Location;
+    for i in last + 1..lines.end {
+        if doc.lines[i].role != Role::Noise {
+            break;
+        }
+        doc.lines[i].role = Role::Source;
     }
 }
 
@@ -569,6 +595,12 @@ FAILED tests/test_a.py::test_b - assert 1 == 2
         let r = roles(text);
         assert_eq!(&r[1..3], [Noise, Noise]);
         assert!(r[3] != Noise && r[4] != Noise, "{r:?}");
+    }
+
+    #[test]
+    fn a_traceback_through_library_frames_only_keeps_its_last() {
+        let text = "Traceback (most recent call last):\n  File \"/usr/lib/python3.11/socketserver.py\", line 691, in process_request_thread\n    self.finish_request(request, client_address)\n  File \"/usr/lib/python3.11/socket.py\", line 723, in write\n    return self._sock.send(b)\nConnectionResetError: [Errno 104] Connection reset by peer\n";
+        assert_eq!(roles(text), [Error, Noise, Noise, Location, Source, Error]);
     }
 
     #[test]

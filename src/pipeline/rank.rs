@@ -263,6 +263,26 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
             room -= spend;
             changed[k] = true;
             changes.iter().for_each(|&i| keep[i] = true);
+            continue;
+        }
+        // A file whose changes do not all fit keeps its first hunks, whole, while they
+        // fit: dropping all of it would let a smaller file (a lockfile) take its place.
+        let mut hunks: Vec<&[usize]> = Vec::new();
+        let mut from = 0;
+        for (n, &i) in changes.iter().enumerate() {
+            if n > from && doc.lines[i].marks.has(Marks::HUNK) {
+                hunks.push(&changes[from..n]);
+                from = n;
+            }
+        }
+        hunks.push(&changes[from..]);
+        for hunk in hunks {
+            let spend: usize = hunk.iter().map(|&i| cost(i)).sum();
+            if spend > room {
+                break;
+            }
+            room -= spend;
+            hunk.iter().for_each(|&i| keep[i] = true);
         }
     }
     for (k, (_, _, context)) in parts.iter().enumerate() {
@@ -517,6 +537,32 @@ mod tests {
         }
         // Not everything fits: some file's changes went.
         assert!(shown.len() < doc.lines.len());
+    }
+
+    #[test]
+    fn a_source_file_too_large_to_fit_keeps_its_first_hunks_before_a_lockfile() {
+        let mut text = String::from(
+            "diff --git a/src/main.rs b/src/main.rs\n--- a/src/main.rs\n+++ b/src/main.rs\n",
+        );
+        for h in 0..30 {
+            text.push_str(&format!("@@ -{0},4 +{0},4 @@\n", h * 10 + 1));
+            for i in 0..4 {
+                text.push_str(&format!(
+                    "-    let v{h}_{i} = old();\n+    let v{h}_{i} = new();\n"
+                ));
+            }
+        }
+        text.push_str("diff --git a/Cargo.lock b/Cargo.lock\n--- a/Cargo.lock\n+++ b/Cargo.lock\n@@ -1,2 +1,2 @@\n-checksum = \"aa\"\n+checksum = \"bb\"\n");
+        let kept = ranked_as_content(&text, 2000);
+        let doc = parse(&text);
+        let shown: Vec<&str> = (0..doc.lines.len())
+            .filter(|&i| kept[i])
+            .map(|i| doc.raw(i))
+            .collect();
+        assert!(shown.contains(&"+    let v0_0 = new();"), "{shown:?}");
+        assert!(shown.contains(&"@@ -1,4 +1,4 @@"));
+        assert!(!shown.contains(&"+checksum = \"bb\""), "{shown:?}");
+        assert!(shown.contains(&"diff --git a/Cargo.lock b/Cargo.lock"));
     }
 
     #[test]

@@ -36,8 +36,9 @@ static STAMP: LazyLock<Regex> = LazyLock::new(|| {
         // a severity word, bare or bracketed
         r"|(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL)\b",
         r")",
-        // 10.2.0.1 - - [12/Mar/2026:14:00:02 +0000] (combined access log)
-        r"|^\S+ \S+ \S+ \[\d{2}/[A-Z][a-z]{2}/\d{4}:\d{2}:\d{2}:\d{2}",
+        // 10.2.0.1 - - [12/Mar/2026:14:00:02 +0000] (combined access log), and Python's
+        // http.server and werkzeug: 127.0.0.1 - - [01/Dec/2026 17:44:09]
+        r"|^\S+ \S+ \S+ \[\d{2}/[A-Z][a-z]{2}/\d{4}[: ]\d{2}:\d{2}:\d{2}",
     ))
     .expect("static regex")
 });
@@ -94,6 +95,7 @@ mod tests {
             "Mar 12 14:48:26 host sshd[812]: Accepted publickey for root",
             "[2026-03-14 09:20:00] local.ERROR: Undefined index",
             "10.2.0.1 - - [12/Mar/2026:14:00:02 +0000] \"GET /healthz HTTP/1.1\" 200 2",
+            "127.0.0.1 - - [01/Dec/2026 17:44:09] \"GET /items/7 HTTP/1.1\" 200 -",
             "14:48:26.123 [main] INFO  app - started",
             "[WARN] disk almost full",
             "INFO: Started server process [1]",
