@@ -279,6 +279,14 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
         for hunk in hunks {
             let spend: usize = hunk.iter().map(|&i| cost(i)).sum();
             if spend > room {
+                // A hunk larger than what is left keeps its first changed lines.
+                for &i in hunk {
+                    if cost(i) > room {
+                        break;
+                    }
+                    room -= cost(i);
+                    keep[i] = true;
+                }
                 break;
             }
             room -= spend;
@@ -560,6 +568,16 @@ mod tests {
             .map(|i| doc.raw(i))
             .collect();
         assert!(shown.contains(&"+    let v0_0 = new();"), "{shown:?}");
+        // One hunk larger than the budget keeps its first changed lines.
+        let mut one = String::from(
+            "diff --git a/src/a.rs b/src/a.rs\n--- a/src/a.rs\n+++ b/src/a.rs\n@@ -1,300 +1,300 @@\n",
+        );
+        for i in 0..300 {
+            one.push_str(&format!("-    let v{i} = old();\n+    let v{i} = new();\n"));
+        }
+        let kept_one = ranked_as_content(&one, 2000);
+        let n = kept_one.iter().filter(|&&k| k).count();
+        assert!(kept_one[5] && n > 40 && n < 200, "{n}");
         assert!(shown.contains(&"@@ -1,4 +1,4 @@"));
         assert!(!shown.contains(&"+checksum = \"bb\""), "{shown:?}");
         assert!(shown.contains(&"diff --git a/Cargo.lock b/Cargo.lock"));
