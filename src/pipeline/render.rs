@@ -320,6 +320,10 @@ fn write(
                 detail = kinds_detail(doc, start..i);
             }
         }
+        // Passing tests, and failing ones the closing list restates, say how many.
+        if options.level == Level::Filtered && detail.is_empty() {
+            detail = tests_tally(doc, start..i);
+        }
         let marker = marker(i - start, start + 1, i, options.handle, &detail);
         let region_bytes = doc.line_end(i - 1) + 1 - doc.lines[start].start as usize;
         // A marker costs the reader a question: worth it only when it stands for at least
@@ -452,6 +456,30 @@ fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String 
         0 => String::new(),
         n if n > max => format!("commits {} and {} more", ids[..max].join(", "), n - max),
         _ => format!("commits {}", ids.join(", ")),
+    }
+}
+
+/// `42 passed, 6 failed (listed again below)`: the passing tests a region elided as
+/// progress, and the failing tests' status lines it elided because the runner's closing
+/// list names them again. Empty when it elided neither.
+fn tests_tally(doc: &Doc, region: std::ops::Range<usize>) -> String {
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for j in region {
+        let line = doc.lines[j];
+        if line.fate != Fate::Progress {
+            continue;
+        }
+        if line.role == Role::Pass {
+            passed += 1;
+        } else if line.marks.has(Marks::RESTATED) && line.marks.has(Marks::TEST_FAILED) {
+            failed += 1;
+        }
+    }
+    match (passed, failed) {
+        (0, 0) => String::new(),
+        (p, 0) => format!("{p} passed"),
+        (0, f) => format!("{f} failed (listed again below)"),
+        (p, f) => format!("{p} passed, {f} failed (listed again below)"),
     }
 }
 
@@ -896,6 +924,26 @@ mod tests {
         );
         assert_eq!(tally_count("Found 1 error in 1 file", "error"), Some(1));
         assert_eq!(tally_count("==== 3 passed in 0.1s ====", "failed"), None);
+    }
+
+    #[test]
+    fn a_marker_over_passing_tests_says_how_many_and_what_failed() {
+        let text: String = (0..40)
+            .map(|n| format!("test tests::case_{n} ... ok\n"))
+            .chain(["test tests::broken ... FAILED\n".to_owned()])
+            .collect();
+        let mut doc = parse(&text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        for line in doc.lines.iter_mut() {
+            line.fate = Progress;
+        }
+        doc.lines[40].marks.add(Marks::RESTATED);
+        doc.lines[40].marks.add(Marks::TEST_FAILED);
+        let out = render(&doc, &Causes::default(), &options(2));
+        assert!(
+            out.contains(": 40 passed, 1 failed (listed again below)]"),
+            "{out}"
+        );
     }
 
     #[test]
