@@ -518,27 +518,17 @@ fn digits_masked(text: &str) -> String {
 /// The message with quoted text masked, hashed with numbers masked.
 fn key(role: Role, message: &str) -> u64 {
     let mut masked = String::with_capacity(message.len());
-    let mut rest = message;
-    while let Some(c) = rest.chars().next() {
-        let len = c.len_utf8();
-        let close = match c {
-            '`' | '\'' | '"' => Some(c),
-            '‘' => Some('’'),
-            '“' => Some('”'),
-            _ => None,
-        };
-        if let Some(close) = close
-            && let Some(inner) = rest[len..].find(close)
-        {
+    for (piece, quoted) in quoted_pieces(message) {
+        if quoted {
             masked.push('_');
-            rest = &rest[len + inner + close.len_utf8()..];
             continue;
         }
-        // eslint pads its columns per file: a run of spaces is one space.
-        if !(c.is_whitespace() && masked.ends_with(' ')) {
-            masked.push(if c.is_whitespace() { ' ' } else { c });
+        for c in piece.chars() {
+            // eslint pads its columns per file: a run of spaces is one space.
+            if !(c.is_whitespace() && masked.ends_with(' ')) {
+                masked.push(if c.is_whitespace() { ' ' } else { c });
+            }
         }
-        rest = &rest[len..];
     }
     let mut hash = Hasher::new(role as u64);
     hash.line(masked.trim(), None);
