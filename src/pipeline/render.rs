@@ -331,7 +331,7 @@ fn write(
         // diff broken into islands by markers that save a byte each, is no gain). One
         // standing for grouped reports trades their messages for their places: worth it
         // only when it saves a quarter of the bytes.
-        let worth = if first_member < member && options.level == Level::Filtered {
+        let worth = if first_member < member {
             (marker.len() + 1) * 4 <= region_bytes * 3
         } else {
             (marker.len() + 1) * 2 <= region_bytes
