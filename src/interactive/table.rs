@@ -2223,6 +2223,18 @@ pub(super) mod tests {
     ];
 
     #[test]
+    fn every_reason_timeout_may_end_is_a_reason_rows_give() {
+        // `bounded` reads reasons by their words: a row's reason renamed would otherwise
+        // silently stop being ended by `timeout`.
+        for reason in super::super::UNTIL_STOPPED {
+            assert!(
+                TABLE.iter().any(|r| r.reason == *reason),
+                "no row gives `{reason}`"
+            );
+        }
+    }
+
+    #[test]
     fn every_row_is_exercised_by_a_case() {
         VISITED.with(|v| v.borrow_mut().clear());
         for (line, _) in ALL.iter().copied().flatten() {
