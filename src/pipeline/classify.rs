@@ -155,12 +155,6 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
             doc.lines[i].marks = content_marks(&doc.clean(i));
         }
     } else {
-        for i in 1..doc.lines.len() {
-            if is_rust_library_frame(&doc.clean(i)) && is_frame_name(&doc.clean(i - 1)) {
-                doc.lines[i - 1].role = Role::Noise;
-                doc.lines[i].role = Role::Noise;
-            }
-        }
         shapes::mark(doc);
     }
 }
@@ -186,25 +180,6 @@ fn keep_last_frame(doc: &mut Doc, lines: std::ops::Range<usize>) {
         }
         doc.lines[i].role = Role::Source;
     }
-}
-
-/// `             at /rustc/<sha>/library/core/src/panicking.rs:80:14`: the path line of a
-/// Rust backtrace frame in the standard library or a dependency in cargo's registry. A
-/// panic passes through five of them before it reaches the test; the test's own frame
-/// (`at ./src/a.rs:13:9`) is where it is fixed.
-fn is_rust_library_frame(t: &str) -> bool {
-    t.trim_start().strip_prefix("at ").is_some_and(|path| {
-        path.starts_with("/rustc/")
-            || path.contains("/.cargo/registry/")
-            || path.contains("/.rustup/")
-    })
-}
-
-/// `   4: core::panicking::assert_failed`: the name line of a backtrace frame.
-fn is_frame_name(t: &str) -> bool {
-    t.trim_start().split_once(": ").is_some_and(|(n, name)| {
-        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty()
-    })
 }
 
 /// `\t/usr/local/go/src/testing/testing.go:1446 +0x10b`: the path line of a goroutine

@@ -94,11 +94,25 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
     all.clone()
         .filter(kept)
         .find(|&i| role(i) == Role::Fail && named(i))
-        // Without one, the head of its section names it (`● suite › test`).
+        // Without one, the head of its section names it (`● suite › test`), or the error
+        // right under it when that names the test too and says where it failed (cargo's
+        // `thread 't::a' panicked at src/a.rs:3:5:`).
         .or_else(|| {
-            all.clone()
+            let head = all
+                .clone()
                 .filter(kept)
-                .find(|&i| doc.lines[i].marks.has(Marks::TEST_SECTION))
+                .find(|&i| doc.lines[i].marks.has(Marks::TEST_SECTION))?;
+            let head_text = doc.clean(head);
+            let Some(name) = crate::pipeline::shapes::test_name(&head_text) else {
+                return Some(head);
+            };
+            let under = (head + 1..doc.lines.len()).find(|&j| role(j) != Role::Blank);
+            Some(
+                under
+                    .filter(|&j| kept(&j) && role(j) == Role::Error)
+                    .filter(|&j| doc.clean(j).contains(&format!("'{name}'")))
+                    .unwrap_or(head),
+            )
         })
         // pytest's `E   ModuleNotFoundError: ...` says why a collection failed.
         .or_else(|| {

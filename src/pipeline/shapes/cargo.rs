@@ -9,6 +9,12 @@
 //! message under it names it once more) and the closing `failures:` list. The section is
 //! where the reader looks, so the status lines and the list are marked restated when the
 //! run printed sections for the same tests.
+//!
+//! A panic's backtrace (`RUST_BACKTRACE=1`) passes through frames of the standard library
+//! and of registry crates on its way to the program's own: those are noise. So are the
+//! frames of the failing test itself and its closure when the test is what panicked: the
+//! panic line already says where (`panicked at src/a.rs:13:9`). A frame of another function
+//! of the program's is the call chain, and stays.
 
 use std::collections::HashSet;
 
@@ -56,6 +62,70 @@ fn marks(t: &str, role: Role) -> Marks {
     }
 }
 
+/// Mark as noise the frames of each backtrace that a reader would not visit: library
+/// frames, and those of the test whose section the backtrace is in. A frame is two lines,
+/// its name and its `at` path.
+fn backtrace_noise(doc: &mut Doc) {
+    let mut test: Option<String> = None;
+    // Whether this backtrace has passed through a function of the program's that is not
+    // the test: then the test's frame is where the chain was entered, and stays.
+    let mut chain = false;
+    for i in 0..doc.lines.len() {
+        let t = doc.clean(i);
+        if doc.lines[i].marks.has(Marks::TEST_SECTION) {
+            test = section_name(&t).map(str::to_owned);
+            chain = false;
+            continue;
+        }
+        if t == "stack backtrace:" {
+            chain = false;
+            continue;
+        }
+        if sw(
+            &t,
+            "note: Some details are omitted, run with `RUST_BACKTRACE=full`",
+        ) {
+            doc.lines[i].role = Role::Noise;
+            continue;
+        }
+        let Some(path) = t.trim_start().strip_prefix("at ").filter(|_| i > 0) else {
+            continue;
+        };
+        let name_line = doc.clean(i - 1);
+        let Some(function) = frame_function(&name_line) else {
+            continue;
+        };
+        let library = path.starts_with("/rustc/")
+            || path.contains("/.cargo/registry/")
+            || path.contains("/.rustup/");
+        let the_test = test
+            .as_deref()
+            .is_some_and(|name| is_test_itself(function, name));
+        if library || the_test && !chain {
+            doc.lines[i - 1].role = Role::Noise;
+            doc.lines[i].role = Role::Noise;
+        } else if !the_test {
+            chain = true;
+        }
+    }
+}
+
+/// `   4: core::panicking::assert_failed`: the function a backtrace frame's name line is in.
+fn frame_function(t: &str) -> Option<&str> {
+    let (n, name) = t.trim_start().split_once(": ")?;
+    (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty()).then_some(name)
+}
+
+/// Is `function` (`invoice::tax::tests::tax_of_tea`, or its `::{{closure}}`) the test
+/// `test` (`tax::tests::tax_of_tea`, named from the crate's root)?
+fn is_test_itself(function: &str, test: &str) -> bool {
+    let function = function.strip_suffix("::{{closure}}").unwrap_or(function);
+    function == test
+        || function
+            .strip_suffix(test)
+            .is_some_and(|crate_path| crate_path.ends_with("::"))
+}
+
 /// `---- tests::b stdout ----`: the test a section is for.
 fn section_name(t: &str) -> Option<&str> {
     t.strip_prefix("---- ")?.strip_suffix(" stdout ----")
@@ -73,10 +143,12 @@ pub(crate) fn status_role(t: &str) -> Role {
     }
 }
 
-/// Mark what the sections already say: a section header the panic under it names again,
-/// the status line of a test the closing list names, and the list itself when every test
-/// in it had a section.
+/// Mark what the sections already say: the status line of a test the closing list names,
+/// and the list itself when every test in it had a section. A section's own header stays
+/// even when its panic names the test again: it is where one test's output ends and the
+/// next one's begins, and without it a body reads as the previous test's.
 fn restated(doc: &mut Doc) {
+    backtrace_noise(doc);
     let mut sections: HashSet<String> = HashSet::new();
     for i in 0..doc.lines.len() {
         if !doc.lines[i].marks.has(Marks::TEST_SECTION) {
@@ -86,11 +158,7 @@ fn restated(doc: &mut Doc) {
         let Some(name) = section_name(&t) else {
             continue;
         };
-        let next = (i + 1..doc.lines.len()).find(|&j| doc.lines[j].role != Role::Blank);
         sections.insert(name.to_owned());
-        if next.is_some_and(|j| doc.clean(j).contains(&format!("'{name}'"))) {
-            doc.lines[i].marks.add(Marks::RESTATED);
-        }
     }
     let mut listed_any = false;
     for b in 0..doc.block_count() {
@@ -153,10 +221,40 @@ mod tests {
         classify(&mut doc, Family::Diagnostics, Stream::Stdout);
         let marks: Vec<Marks> = doc.lines.iter().map(|l| l.marks).collect();
         assert_eq!(marks[0], Marks::TEST_FAILED | Marks::RESTATED);
-        assert_eq!(marks[5], Marks::TEST_SECTION | Marks::RESTATED);
+        assert_eq!(
+            marks[5],
+            Marks::TEST_SECTION,
+            "a section header is a unit's boundary"
+        );
         assert!(marks[10].has(Marks::RESTATED) && marks[11].has(Marks::RESTATED));
         assert_eq!(marks[13], Marks::TALLY);
         assert_eq!(marks[7], Marks::NONE, "the panic line");
+    }
+
+    #[test]
+    fn only_frames_a_reader_would_visit_stay() {
+        let text = "---- tax::tests::tax_of_tea stdout ----\n\nthread 'tax::tests::tax_of_tea' (7) panicked at src/tax.rs:13:9:\nboom\nstack backtrace:\n   0: core::panicking::panic_fmt\n             at /rustc/abc/library/core/src/panicking.rs:80:14\n   1: invoice::tax::rate\n             at ./src/tax.rs:4:5\n   2: invoice::tax::tests::tax_of_tea\n             at ./src/tax.rs:13:9\n   3: invoice::tax::tests::tax_of_tea::{{closure}}\n             at ./src/tax.rs:12:26\n   4: serde::de::x\n             at /home/u/.cargo/registry/src/index/serde-1.0/src/de.rs:9:1\n";
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        let noise: Vec<bool> = doc.lines.iter().map(|l| l.role == Role::Noise).collect();
+        assert_eq!(&noise[5..7], [true, true], "the standard library");
+        assert_eq!(&noise[7..9], [false, false], "the program's own call chain");
+        assert_eq!(
+            &noise[9..13],
+            [false; 4],
+            "the test, where the chain was entered"
+        );
+        assert_eq!(&noise[13..15], [true, true], "a registry crate");
+        let alone = text.replace(
+            "   1: invoice::tax::rate\n             at ./src/tax.rs:4:5\n",
+            "",
+        );
+        let mut doc = parse(&alone);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        let noise: Vec<bool> = doc.lines.iter().map(|l| l.role == Role::Noise).collect();
+        assert_eq!(&noise[7..11], [true; 4], "the test that panicked itself");
+        assert!(is_test_itself("invoice::t::a", "t::a"));
+        assert!(!is_test_itself("invoice::xt::a", "t::a"));
     }
 
     #[test]
