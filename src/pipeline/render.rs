@@ -771,10 +771,13 @@ fn quote(message: &str) -> String {
 
 /// `119 more tests failed with "assertion `left == right` failed": a::b (src/a.rs:18),
 /// ...`: the message the group's tests share, and every test with where it failed, up to
-/// `max` of them before a count of the rest.
+/// `max` of them before a count of the rest. Tests are listed by name, as their runner
+/// sorts them, not in the order threads happened to finish them.
 fn tests_detail(message: &str, members: &[&Member], max: usize) -> String {
     let quoted = quote(message);
-    let mut names: Vec<String> = members
+    let mut sorted = members.to_vec();
+    sorted.sort_by(|a, b| a.file.cmp(&b.file));
+    let mut names: Vec<String> = sorted
         .iter()
         .take(max)
         .map(|m| {
@@ -909,6 +912,21 @@ mod tests {
     }
 
     use Fate::*;
+
+    #[test]
+    fn a_group_lists_its_tests_by_name() {
+        let member = |name: &str, line: u32| Member {
+            line,
+            group: 0,
+            file: name.to_owned(),
+            line_number: format!("src/t.rs:{line}"),
+        };
+        let (b, c, a) = (member("t::b", 1), member("t::c", 2), member("t::a", 3));
+        assert_eq!(
+            tests_detail("boom", &[&b, &c, &a], 2),
+            "3 more tests failed with \"boom\": t::a (src/t.rs:3), t::b (src/t.rs:1), and 1 more"
+        );
+    }
 
     const LONG: &str = "a line long enough that a marker in its place saves more than half of its bytes, even with the detail a fold or a cut puts in the marker\n";
 
