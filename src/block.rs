@@ -114,7 +114,8 @@ impl Marks {
     pub const TEST_SECTION: Marks = Marks(2);
     /// A line another line of the same run says again: cargo's `test x ... FAILED` once the
     /// closing `failures:` list names the test, pytest -v's `x FAILED [ 40%]` once the short
-    /// summary does, the closing list itself when every test in it had a section.
+    /// summary does, the closing list itself when every test in it had a section, go's
+    /// `=== RUN X` once `--- PASS: X` says the test ran.
     pub const RESTATED: Marks = Marks(4);
     /// The tool's own closing tally: `test result: FAILED. 1 passed; 2 failed`, pytest's
     /// `=== 2 failed, 5 passed in 0.1s ===`, `Found 3 errors`, `Tests: 1 failed, 1 total`.

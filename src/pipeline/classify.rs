@@ -376,6 +376,10 @@ fn continuation_role(t: &str, head: Role, traceback: bool, section: Section) -> 
     if let Some(role) = test_mark_role(trimmed) {
         return role;
     }
+    if let Some(role) = shapes::test_result_role(trimmed) {
+        // A subtest's result under its parent's (`    --- PASS: TestA/ok`): its own.
+        return role;
+    }
     if sw(trimmed, "at ") && trimmed.ends_with(')') {
         return Role::Location;
     }

@@ -28,7 +28,11 @@ pub fn progress(doc: &mut Doc, passing: bool, noise: Option<&RegexSet>) {
     let mut last_progress: Option<usize> = None;
     for i in 0..doc.lines.len() {
         let role = doc.lines[i].role;
-        if role == Role::Progress {
+        // What the test runner says again elsewhere in the run (its family module marked
+        // it): with passing tests going, the failing ones are named once, and a passing
+        // test's start line is not a state worth keeping.
+        let restated = passing && doc.lines[i].marks.has(Marks::RESTATED);
+        if role == Role::Progress && !restated {
             if let Some(previous) = last_progress.replace(i) {
                 // This line supersedes the one before it in the run.
                 elide(doc, previous);
@@ -42,9 +46,6 @@ pub fn progress(doc: &mut Doc, passing: bool, noise: Option<&RegexSet>) {
         }
         let is_noise = role == Role::Noise
             || noise.is_some_and(|set| role == Role::Plain && set.is_match(&doc.clean(i)));
-        // What the test runner says again elsewhere in the run (its family module marked
-        // it): with passing tests going, the failing ones are named once.
-        let restated = passing && doc.lines[i].marks.has(Marks::RESTATED);
         if is_noise || passing && role == Role::Pass || restated {
             elide(doc, i);
             continue;

@@ -6,6 +6,8 @@
 //! shape; goroutine frames in the toolchain are noise, decided there because it takes the
 //! frame's two lines.
 
+use std::collections::HashMap;
+
 use super::{Tool, sw};
 use crate::block::{Doc, Marks, Role};
 
@@ -51,7 +53,54 @@ fn marks(t: &str, role: Role) -> Marks {
     }
 }
 
-fn restated(_: &mut Doc) {}
+/// Mark the `=== RUN`, `=== PAUSE`, `=== CONT` and `=== NAME` lines of a test whose next
+/// result is `--- PASS: X` or `--- SKIP: X`: that line says it ran, so the last of them
+/// is not a state worth keeping. A failing test's `=== RUN X` stays; it is what the
+/// messages under it are attributed by. Read from the end, so each start line meets the
+/// result that follows it; a package's tally (`ok  \tpkg`) ends the names it saw, since
+/// two packages may each have a `TestA`.
+fn restated(doc: &mut Doc) {
+    let mut passed: HashMap<String, bool> = HashMap::new();
+    for i in (0..doc.lines.len()).rev() {
+        let role = doc.lines[i].role;
+        let t = doc.clean(i);
+        match role {
+            Role::Summary if doc.lines[i].marks.has(Marks::TALLY) => passed.clear(),
+            Role::Pass => {
+                if let Some(name) = passed_name(&t) {
+                    passed.insert(name.to_owned(), true);
+                }
+            }
+            Role::Fail => {
+                if let Some(name) = test_name(&t) {
+                    passed.insert(name.to_owned(), false);
+                }
+            }
+            Role::Progress
+                if started_name(&t).is_some_and(|name| passed.get(name) == Some(&true)) =>
+            {
+                doc.lines[i].marks.add(Marks::RESTATED);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `--- PASS: TestA/sub (0.00s)` or `--- SKIP: ...`: `TestA/sub`.
+pub(crate) fn passed_name(t: &str) -> Option<&str> {
+    let t = t.trim_start();
+    let rest = t
+        .strip_prefix("--- PASS: ")
+        .or_else(|| t.strip_prefix("--- SKIP: "))?;
+    rest.split(' ').next()
+}
+
+/// `=== RUN   TestA/sub` (or `PAUSE`, `CONT`, `NAME`): `TestA/sub`.
+pub(crate) fn started_name(t: &str) -> Option<&str> {
+    let rest = t.trim_start().strip_prefix("=== ")?;
+    let (verb, name) = rest.split_once(' ')?;
+    matches!(verb, "RUN" | "PAUSE" | "CONT" | "NAME").then(|| name.trim())
+}
 
 #[cfg(test)]
 mod tests {
@@ -67,5 +116,33 @@ mod tests {
         assert_eq!(marks("FAIL\tdemo\t0.01s", Role::Summary), Marks::TALLY);
         assert_eq!(role("=== RUN   TestA"), Some(Role::Progress));
         assert_eq!(role("okay"), None);
+    }
+
+    #[test]
+    fn a_passing_tests_start_lines_are_restated() {
+        use crate::block::Stream;
+        use crate::pipeline::classify::{Family, classify};
+        use crate::pipeline::parse::parse;
+        let text = "=== RUN   TestA\n=== RUN   TestA/ok\n=== RUN   TestA/bad\n    a_test.go:9: bad\n--- FAIL: TestA (0.00s)\n    --- PASS: TestA/ok (0.00s)\n    --- FAIL: TestA/bad (0.00s)\n";
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        let restated: Vec<bool> = doc
+            .lines
+            .iter()
+            .map(|l| l.marks.has(Marks::RESTATED))
+            .collect();
+        assert_eq!(restated, [false, true, false, false, false, false, false]);
+        // The same name in the next package, where it failed, keeps its start line.
+        let two = format!(
+            "{text}FAIL\ta\t0.01s\n=== RUN   TestA/ok\n    b_test.go:3: bad\n    --- FAIL: TestA/ok (0.00s)\n"
+        );
+        let mut doc = parse(&two);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        assert!(
+            !doc.lines[8].marks.has(Marks::RESTATED),
+            "{:?}",
+            doc.lines[8]
+        );
+        assert!(doc.lines[1].marks.has(Marks::RESTATED));
     }
 }

@@ -25,6 +25,7 @@
 //! whole, ungrouped.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 use super::{Tool, go, sw};
 use crate::block::{Doc, Marks, Role};
@@ -186,9 +187,47 @@ fn marks(t: &str, role: Role) -> Marks {
     }
 }
 
+fn restated(doc: &mut Doc) {
+    sections(doc);
+    passed_progress(doc);
+}
+
+/// Mark the progress events of a test whose next result is `pass` or `skip` (its `run`,
+/// `pause` and `cont` events and `=== RUN` outputs): that event says it ran. Read from
+/// the end, so each event meets the result that follows it.
+fn passed_progress(doc: &mut Doc) {
+    let mut passed: HashMap<(String, String), bool> = HashMap::new();
+    for i in (0..doc.lines.len()).rev() {
+        let role = doc.lines[i].role;
+        if !matches!(role, Role::Pass | Role::Fail | Role::Progress) {
+            continue;
+        }
+        let t = doc.clean(i);
+        let Some(e) = event(&t) else {
+            continue;
+        };
+        let Some(test) = e.test else {
+            continue;
+        };
+        let key = (e.package.unwrap_or("").to_owned(), test.to_owned());
+        match role {
+            Role::Pass if e.action != "output" => {
+                passed.insert(key, true);
+            }
+            Role::Fail if e.action != "output" => {
+                passed.insert(key, false);
+            }
+            Role::Progress if passed.get(&key) == Some(&true) => {
+                doc.lines[i].marks.add(Marks::RESTATED);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Mark each failing test's section: its `run` event opens it, and the line after its
 /// `fail` event closes it, when nothing of another test or package lies between.
-fn restated(doc: &mut Doc) {
+fn sections(doc: &mut Doc) {
     let mut open: Option<(usize, String, String)> = None;
     for i in 0..doc.lines.len() {
         let t = doc.clean(i);
@@ -392,7 +431,11 @@ mod tests {
         let marks: Vec<Marks> = doc.lines.iter().map(|l| l.marks).collect();
         assert_eq!(marks[0], Marks::TEST_SECTION);
         assert_eq!(marks[4], Marks::TEST_FAILED);
-        assert_eq!(marks[5], Marks::BOUNDARY, "the next test's run closes it");
+        assert_eq!(
+            marks[5],
+            Marks::BOUNDARY | Marks::RESTATED,
+            "the next test's run closes it, and its pass says it ran"
+        );
         assert_eq!(test_name(&lines[0]), Some("TestA"));
     }
 

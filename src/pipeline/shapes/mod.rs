@@ -139,6 +139,14 @@ fn is_warning_tally(t: &str) -> bool {
         && (t.contains(" warning") || t.contains(" error"))
 }
 
+/// A test runner's line for one test's result, passed or failed, read by itself.
+pub(crate) fn test_result_role(t: &str) -> Option<Role> {
+    TOOLS
+        .iter()
+        .find_map(|tool| (tool.role)(t))
+        .filter(|role| matches!(role, Role::Pass | Role::Fail))
+}
+
 /// Shapes recognised by how a line starts, for lines no location shape claimed.
 pub(crate) fn prefix_role(t: &str) -> Role {
     for tool in TOOLS {
