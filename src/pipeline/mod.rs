@@ -276,6 +276,7 @@ impl<'a> Run<'a> {
                 head_lines: plan.stages.level1_lines,
                 max_locations: plan.stages.max_locations,
                 content: plan.family == Family::Content && plan.stream == Stream::Stdout,
+                stream: plan.stream,
             },
         )
     }
@@ -362,7 +363,7 @@ mod tests {
             .enumerate()
             .map(|(n, word)| {
                 format!(
-                    "error[E0308]: mismatched {word}\n --> src/m{n}.rs:{n}:18\n  |\n{n} |     let x: u32 = y{n};\n  |                  ^^ expected `u32`, found `&str`\n\n"
+                    "error[E0308]: mismatched {word}\n --> src/m{n}.rs:{n}:22\n  |\n{n} |     let total: u32 = amount_{n};\n  |                      ^^^^^^^^ expected `u32`, found `&str`\n\n"
                 )
             })
             .collect();
@@ -391,7 +392,7 @@ mod tests {
             "   Compiling demo v0.1.0 (/tmp/demo)\n\
              error[E0308]: mismatched types\n --> src/a.rs:3:18\n  |\n3 |     let x: Field = y;\n\
              \x20 |                    ^ expected `Field`, found `u32`\n\
-             [lens: 13 lines elided, 7-19, 0123abcd: 2 more E0308 \"mismatched types\" at src/a.rs:9:18, src/b.rs:4:18]\n\
+             [lens: 13 lines elided, 7-19, 0123abcd: stderr; 2 more E0308 \"mismatched types\" at src/a.rs:9:18, src/b.rs:4:18]\n\
              error: could not compile `demo` (bin \"demo\") due to 3 previous errors\n"
         );
         let level0 = view(&text, &request(&argv, &settings, 0, 101));

@@ -25,7 +25,7 @@
 //! grouped reports must save a quarter of their bytes, since it trades each message for
 //! a place: one mypy line replaced by a marker naming it is no gain.
 
-use crate::block::{Doc, Fate, Marks, Role};
+use crate::block::{Doc, Fate, Marks, Role, Stream};
 use crate::level::Level;
 use std::collections::{HashMap, HashSet};
 
@@ -44,6 +44,10 @@ pub struct Options<'a> {
     pub max_locations: usize,
     /// The stream is content (a printed file, a diff): its lines are not of kinds.
     pub content: bool,
+    /// The stream the view is of: a stderr marker says so first, since a reader often
+    /// sees both views in one (`2>&1`, an agent's tool output), and its line numbers are
+    /// stderr's.
+    pub stream: Stream,
 }
 
 /// Render the view of `doc` at `options.level`.
@@ -337,6 +341,13 @@ fn write(
         // Passing tests, and failing ones the closing list restates, say how many.
         if options.level == Level::Filtered && detail.is_empty() {
             detail = tests_tally(doc, start..i);
+        }
+        if options.stream == Stream::Stderr {
+            detail = if detail.is_empty() {
+                "stderr".to_owned()
+            } else {
+                format!("stderr; {detail}")
+            };
         }
         let marker = marker(i - start, start + 1, i, options.handle, &detail);
         let region_bytes = doc.line_end(i - 1) + 1 - doc.lines[start].start as usize;
@@ -899,6 +910,7 @@ mod tests {
             head_lines: 2,
             max_locations: 40,
             content: false,
+            stream: Stream::Stdout,
         }
     }
 
