@@ -48,10 +48,6 @@ const OPEN: &[(&str, &str)] = &[
         "nl-rust-source",
         "a 150 KB printed file is cut in one piece; the needle is inside the cut",
     ),
-    (
-        "git-diff-lockfile-changelog",
-        "its source files' changed lines alone pass the budget; the files cut are named",
-    ),
 ];
 
 /// Every fixture recorded from a bench case, with the needle and items its case.toml

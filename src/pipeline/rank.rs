@@ -187,15 +187,21 @@ fn snap_to_commits(doc: &Doc, mut taken: Vec<usize>, from_end: bool, commits: bo
     taken
 }
 
-/// A diff cut for the budget: its files in the order a reader needs them (source, then
-/// prose, then what a tool generated; see `shapes::git::diff_file_rank`): first each
-/// file's headers and changed lines while they fit, then the context around them while
-/// that fits too; a file whose changes do not fit goes whole, and the marker names it.
-/// Commit headers of a `git log -p` come first.
+/// A diff cut for the budget, a kind of file at a time, in the order a reader needs them
+/// (commits and source, then prose, then what a tool generated; see
+/// `shapes::git::diff_file_rank`). Of each kind, every commit's and file's headers come
+/// first, so the view names each commit and file it touched; then the files' hunks,
+/// whole, context and all: a hunk from each file of the kind in turn,
+/// so every source file shows its first changes before any shows its tenth, and a file
+/// whose next hunk does not fit stops there, so what it loses is one piece, its last
+/// hunks, under one marker. What is left of the budget then goes to the changed lines
+/// of the first hunk that did not fit. Cutting context instead of hunks would break
+/// every hunk into islands of changes between three-line markers.
 fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
     let n = doc.lines.len();
     let candidate = |i: usize| doc.lines[i].fate == Fate::Keep && !doc.lines[i].forced();
     let cost = |i: usize| crate::pipeline::render::shown_len(doc, i) + 1;
+    let hunk_head = |i: usize| doc.lines[i].marks.has(Marks::HUNK);
     // Sections start at each file's `diff --git` and each commit's first line.
     let starts: Vec<usize> = std::iter::once(0)
         .chain((1..n).filter(|&i| {
@@ -220,84 +226,89 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
         .collect();
     sections.sort_by_key(|(rank, range)| (*rank, range.start));
     // Each section as its headers (a commit's author, date and message; a file's `diff
-    // --git` to `+++`), its changed lines, and what its context adds.
-    let parts: Vec<(Vec<usize>, Vec<usize>, Vec<usize>)> = sections
+    // --git` to `+++`) and its hunks, each from its `@@` line to the next one's.
+    let parts: Vec<(Vec<usize>, Vec<Vec<usize>>)> = sections
         .iter()
         .map(|(_, range)| {
-            let first_hunk = range
-                .clone()
-                .find(|&i| doc.lines[i].marks.has(Marks::HUNK))
-                .unwrap_or(range.end);
+            let first_hunk = range.clone().find(|&i| hunk_head(i)).unwrap_or(range.end);
             let (headers, rest): (Vec<usize>, Vec<usize>) = range
                 .clone()
                 .filter(|&i| candidate(i))
                 .partition(|&i| i < first_hunk);
-            let (changes, context) = rest.into_iter().partition(|&i| {
-                let raw = doc.raw(i);
-                doc.lines[i].marks.has(Marks::HUNK) || raw.starts_with('+') || raw.starts_with('-')
-            });
-            (headers, changes, context)
+            let mut hunks: Vec<Vec<usize>> = Vec::new();
+            for i in rest {
+                match hunks.last_mut() {
+                    Some(hunk) if !hunk_head(i) => hunk.push(i),
+                    _ => hunks.push(vec![i]),
+                }
+            }
+            (headers, hunks)
         })
         .collect();
-    // Every commit's and every file's headers first, so the view names each commit and
-    // each file it touched even when their changes do not fit; then every file's changes
-    // before any file's context: the changed lines of the last source file outrank the
-    // unchanged lines around the first one's.
+    // Kind by kind (commits with source files, then prose, then what a tool generated):
+    // the headers of every commit and file of the kind, then a hunk from each file of the
+    // kind in turn while they fit. A generated file's header does not outrank a source
+    // file's changes: a cut of generated files names them in its marker instead.
     let mut room = budget;
     let mut headed = vec![false; parts.len()];
-    for (k, (headers, _, _)) in parts.iter().enumerate() {
-        let spend: usize = headers.iter().map(|&i| cost(i)).sum();
-        if spend <= room {
-            room -= spend;
-            headed[k] = true;
-            headers.iter().for_each(|&i| keep[i] = true);
-        }
-    }
-    let mut changed = vec![false; parts.len()];
-    for (k, (_, changes, _)) in parts.iter().enumerate() {
-        if !headed[k] {
-            continue;
-        }
-        let spend: usize = changes.iter().map(|&i| cost(i)).sum();
-        if spend <= room {
-            room -= spend;
-            changed[k] = true;
-            changes.iter().for_each(|&i| keep[i] = true);
-            continue;
-        }
-        // A file whose changes do not all fit keeps its first hunks, whole, while they
-        // fit: dropping all of it would let a smaller file (a lockfile) take its place.
-        let mut hunks: Vec<&[usize]> = Vec::new();
-        let mut from = 0;
-        for (n, &i) in changes.iter().enumerate() {
-            if n > from && doc.lines[i].marks.has(Marks::HUNK) {
-                hunks.push(&changes[from..n]);
-                from = n;
+    let mut next = vec![0usize; parts.len()];
+    let mut stopped = vec![false; parts.len()];
+    let mut tier_start = 0;
+    while tier_start < parts.len() {
+        let tier_rank = sections[tier_start].0.max(1);
+        let tier_end = (tier_start..parts.len())
+            .find(|&k| sections[k].0.max(1) != tier_rank)
+            .unwrap_or(parts.len());
+        for k in tier_start..tier_end {
+            let headers = &parts[k].0;
+            let spend: usize = headers.iter().map(|&i| cost(i)).sum();
+            if spend <= room {
+                room -= spend;
+                headed[k] = true;
+                headers.iter().for_each(|&i| keep[i] = true);
             }
         }
-        hunks.push(&changes[from..]);
-        for hunk in hunks {
-            let spend: usize = hunk.iter().map(|&i| cost(i)).sum();
-            if spend > room {
-                // A hunk larger than what is left keeps its first changed lines.
-                for &i in hunk {
-                    if cost(i) > room {
-                        break;
-                    }
-                    room -= cost(i);
-                    keep[i] = true;
+        loop {
+            let mut took = false;
+            for k in tier_start..tier_end {
+                let hunks = &parts[k].1;
+                if !headed[k] || stopped[k] || next[k] == hunks.len() {
+                    continue;
                 }
+                let hunk = &hunks[next[k]];
+                let spend: usize = hunk.iter().map(|&i| cost(i)).sum();
+                if spend > room {
+                    stopped[k] = true;
+                    continue;
+                }
+                room -= spend;
+                hunk.iter().for_each(|&i| keep[i] = true);
+                next[k] += 1;
+                took = true;
+            }
+            if !took {
                 break;
             }
-            room -= spend;
-            hunk.iter().for_each(|&i| keep[i] = true);
         }
+        tier_start = tier_end;
     }
-    for (k, (_, _, context)) in parts.iter().enumerate() {
-        let spend: usize = context.iter().map(|&i| cost(i)).sum();
-        if changed[k] && spend <= room {
-            room -= spend;
-            context.iter().for_each(|&i| keep[i] = true);
+    // A file that would show no change at all, its first hunk too large for what is left
+    // (a new file of two thousand lines), keeps that hunk's `@@` line and then its lines
+    // from the first changed one on, while they fit: one piece, not one line in ten.
+    if let Some(k) = (0..parts.len()).find(|&k| stopped[k] && next[k] == 0) {
+        let hunk = &parts[k].1[0];
+        let changed = |i: usize| {
+            let raw = doc.raw(i);
+            raw.starts_with('+') || raw.starts_with('-')
+        };
+        let from = hunk.iter().position(|&i| changed(i)).unwrap_or(0);
+        let head = hunk.first().filter(|&&i| hunk_head(i));
+        for &i in head.into_iter().chain(&hunk[from.max(1)..]) {
+            if cost(i) > room {
+                break;
+            }
+            room -= cost(i);
+            keep[i] = true;
         }
     }
 }
@@ -510,6 +521,58 @@ mod tests {
         classify(&mut doc, Family::Content, Stream::Stdout);
         rank(&mut doc, budget, true);
         doc.lines.iter().map(|l| l.fate == Fate::Keep).collect()
+    }
+
+    #[test]
+    fn a_diff_keeps_whole_hunks_a_file_at_a_time_in_turn() {
+        let mut text = String::new();
+        for file in ["a", "b", "c"] {
+            text.push_str(&format!(
+                "diff --git a/src/{file}.rs b/src/{file}.rs\n--- a/src/{file}.rs\n+++ b/src/{file}.rs\n"
+            ));
+            for hunk in 0..4 {
+                text.push_str(&format!(
+                    "@@ -{0},7 +{0},7 @@ fn {file}{hunk}()\n",
+                    hunk * 40 + 1
+                ));
+                for line in 0..3 {
+                    text.push_str(&format!("     let before_{file}_{hunk}_{line} = ();\n"));
+                }
+                text.push_str(&format!(
+                    "-    old_{file}_{hunk}();\n+    new_{file}_{hunk}();\n"
+                ));
+                for line in 0..3 {
+                    text.push_str(&format!("     let after_{file}_{hunk}_{line} = ();\n"));
+                }
+            }
+        }
+        text.push_str("diff --git a/sig/x.tar.gz.asc b/sig/x.tar.gz.asc\nnew file mode 100644\n--- /dev/null\n+++ b/sig/x.tar.gz.asc\n@@ -0,0 +1,2 @@\n+-----BEGIN PGP SIGNATURE-----\n+iQIzBAABCAAdFiEE\n");
+        let kept = ranked_as_content(&text, 1600);
+        let doc = parse(&text);
+        let shown: Vec<&str> = (0..doc.lines.len())
+            .filter(|&i| kept[i])
+            .map(|i| doc.raw(i))
+            .collect();
+        // Every source file's first hunk, whole, before any file's second.
+        for file in ["a", "b", "c"] {
+            assert!(
+                shown.contains(&format!("+    new_{file}_0();").as_str()),
+                "{shown:?}"
+            );
+            assert!(shown.contains(&format!("     let after_{file}_0_2 = ();").as_str()));
+            assert!(
+                !shown.contains(&format!("+    new_{file}_3();").as_str()),
+                "{shown:?}"
+            );
+        }
+        // Each file loses one piece, its last hunks: no kept line after a cut in a file
+        // but the next file's header.
+        let islands = (1..doc.lines.len())
+            .filter(|&i| kept[i] && !kept[i - 1] && !doc.raw(i).starts_with("diff --git"))
+            .count();
+        assert_eq!(islands, 0, "{shown:?}");
+        // A generated file's header does not outrank source changes.
+        assert!(!shown.contains(&"diff --git a/sig/x.tar.gz.asc b/sig/x.tar.gz.asc"));
     }
 
     #[test]

@@ -33,9 +33,9 @@ pub(crate) fn content_marks(t: &str) -> Marks {
     }
 }
 
-/// How soon a diff's file goes when the diff must be cut: 0 for source, 1 for prose
-/// (a changelog, the docs), 2 for what a tool generated (a lockfile's checksums, a
-/// minified bundle, a snapshot). The changed lines of source are what a diff is read for.
+/// How soon a diff's file goes when the diff must be cut: 0 for source, 1 for prose and
+/// configuration (a changelog, the docs, a CI workflow, a manifest), 2 for what a tool
+/// generated (a lockfile's checksums, a signature, a minified bundle, a snapshot). The changed lines of source are what a diff is read for.
 pub(crate) fn diff_file_rank(path: &str) -> u8 {
     let name = path.rsplit('/').next().unwrap_or(path);
     const GENERATED: &[&str] = &[
@@ -53,14 +53,29 @@ pub(crate) fn diff_file_rank(path: &str) -> u8 {
         "flake.lock",
     ];
     let generated = GENERATED.contains(&name)
-        || [".min.js", ".min.css", ".map", ".snap", ".pb.go", ".lock"]
-            .iter()
-            .any(|e| name.ends_with(e));
-    let prose = name.to_ascii_lowercase().starts_with("changelog")
-        || name.to_ascii_lowercase().starts_with("changes")
-        || [".md", ".rst", ".txt", ".adoc"]
-            .iter()
-            .any(|e| name.ends_with(e));
+        || [
+            ".min.js", ".min.css", ".map", ".snap", ".pb.go", ".lock", ".asc", ".sig",
+        ]
+        .iter()
+        .any(|e| name.ends_with(e));
+    let lower = name.to_ascii_lowercase();
+    let prose = [
+        "changelog",
+        "changes",
+        "news",
+        "authors",
+        "readme",
+        "license",
+        "copying",
+    ]
+    .iter()
+    .any(|p| lower.starts_with(p))
+        || [
+            ".md", ".rst", ".txt", ".adoc", ".yml", ".yaml", ".toml", ".json", ".ini", ".cfg",
+        ]
+        .iter()
+        .any(|e| lower.ends_with(e))
+        || path.starts_with(".github/");
     if generated {
         2
     } else if prose {
@@ -95,6 +110,10 @@ mod tests {
     fn lockfiles_go_before_prose_before_source() {
         assert_eq!(diff_file_rank("crates/core/src/lib.rs"), 0);
         assert_eq!(diff_file_rank("CHANGELOG.md"), 1);
+        assert_eq!(diff_file_rank(".github/workflows/ci.yml"), 1);
+        assert_eq!(diff_file_rank("NEWS"), 1);
+        assert_eq!(diff_file_rank("tests/shtest"), 0);
+        assert_eq!(diff_file_rank("sig/v1.8.2/jq-1.8.2.tar.gz.asc"), 2);
         assert_eq!(diff_file_rank("Cargo.lock"), 2);
         assert_eq!(diff_file_rank("web/package-lock.json"), 2);
     }
