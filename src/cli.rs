@@ -562,7 +562,8 @@ Options (only before the command; everything after it belongs to the command):
                   0  counts and one line: the failure, or the last line
                   3  the raw output, unfiltered
   --budget N    bytes per stream that ranking may keep beyond the failures and
-                their context (default 16000)
+                their context (default 16000; half as much again for a printed
+                file, a diff or a log of commits)
   -h, --help    print this help
   -V, --version print the version
 

@@ -135,6 +135,12 @@ fn readable_copy(raw: &[u8]) -> String {
     out
 }
 
+/// The ranking budget of a content stream (a printed file, a diff, a log of commits)
+/// when a command's messages get `budget`.
+pub fn content_budget(budget: usize) -> usize {
+    budget.saturating_add(budget / 2)
+}
+
 /// A request resolved against the settings: what every stage reads.
 #[derive(Debug, Clone)]
 pub struct Plan {
@@ -246,7 +252,10 @@ impl<'a> Run<'a> {
             Stage::Excerpt if s.excerpt && self.over_budget(plan.budget) => {
                 excerpt::excerpt(&mut self.doc, s.excerpt_after);
             }
-            Stage::Rank => rank::rank(&mut self.doc, plan.budget, content),
+            // A printed file, a diff or a log of commits is itself the answer, and is
+            // read whole more often than a build's messages: half as much again.
+            Stage::Rank if content => rank::rank(&mut self.doc, content_budget(plan.budget), true),
+            Stage::Rank => rank::rank(&mut self.doc, plan.budget, false),
             _ => {}
         }
     }
@@ -353,6 +362,21 @@ mod tests {
             assert!(out.contains(file), "{file} not named in\n{out}");
         }
         assert!(out.contains(", 0123abcd: in src/f"), "{out}");
+    }
+
+    #[test]
+    fn a_printed_file_gets_half_as_much_again() {
+        let text: String = (1..=400)
+            .map(|n| format!("    let value_{n:03} = compute(input, {n}); // step {n:03}\n"))
+            .collect();
+        assert!(text.len() > crate::cli::DEFAULT_BUDGET + 2000);
+        let settings = Settings::default();
+        let argv = CommandLine::from_words(&["cat".to_owned(), "src/main.rs".to_owned()]);
+        let mut req = request(&argv, &settings, 2, 0);
+        req.stream = Stream::Stdout;
+        assert_eq!(view(&text, &req), text);
+        req.budget = 8000;
+        assert_ne!(view(&text, &req), text);
     }
 
     #[test]

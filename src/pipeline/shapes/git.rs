@@ -35,7 +35,8 @@ pub(crate) fn content_marks(t: &str) -> Marks {
 
 /// How soon a diff's file goes when the diff must be cut: 0 for source, 1 for prose and
 /// configuration (a changelog, the docs, a CI workflow, a manifest), 2 for what a tool
-/// generated (a lockfile's checksums, a signature, a minified bundle, a snapshot). The changed lines of source are what a diff is read for.
+/// generated (a lockfile's checksums, a signature, a minified bundle, a snapshot). The
+/// changed lines of source are what a diff is read for.
 pub(crate) fn diff_file_rank(path: &str) -> u8 {
     let name = path.rsplit('/').next().unwrap_or(path);
     const GENERATED: &[&str] = &[
