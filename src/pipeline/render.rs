@@ -333,9 +333,20 @@ fn write(
                 };
             }
             // Otherwise say what kinds of lines the cut held, so a reader knows whether a
-            // warning is among them without opening the store.
+            // warning is among them without opening the store; of a diff, what changes;
+            // of a printed source file, what it defines.
             if detail.is_empty() && first_member == member && !options.content {
                 detail = kinds_detail(doc, start..i);
+            }
+            if options.content {
+                let what = content_detail(doc, start..i);
+                if !what.is_empty() {
+                    detail = if detail.is_empty() {
+                        what
+                    } else {
+                        format!("{detail}; {what}")
+                    };
+                }
             }
         }
         // Passing tests, and failing ones the closing list restates, say how many.
@@ -512,6 +523,100 @@ fn tests_tally(doc: &Doc, region: std::ops::Range<usize>) -> String {
 const KINDS: usize = 3;
 /// Regions shorter than this get no kinds.
 const KINDS_REGION: usize = 40;
+
+/// Definitions a cut of a printed source file's lines names before a count of the rest.
+const DEFINITIONS: usize = 12;
+
+/// What a cut of content held: of a diff, `3 hunks, +87 -5` (the hunks that start in it
+/// and its changed lines); of a printed source file, `defines parse_key, parse_value`
+/// (the functions, classes and types declared on its lines). Empty when it held neither.
+fn content_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
+    let cut = || {
+        region
+            .clone()
+            .filter(|&j| doc.lines[j].fate == Fate::Ranked)
+    };
+    let diff = doc.lines.iter().any(|l| l.marks.has(Marks::HUNK));
+    if diff {
+        let hunks = cut()
+            .filter(|&j| doc.lines[j].marks.has(Marks::HUNK))
+            .count();
+        let (mut added, mut removed) = (0usize, 0usize);
+        for j in cut() {
+            let raw = doc.raw(j);
+            if raw.starts_with('+') && !raw.starts_with("+++ ") {
+                added += 1;
+            } else if raw.starts_with('-') && !raw.starts_with("--- ") {
+                removed += 1;
+            }
+        }
+        return match (hunks, added + removed) {
+            (_, 0) => String::new(),
+            (0, _) => format!("+{added} -{removed}"),
+            (1, _) => format!("1 hunk, +{added} -{removed}"),
+            (h, _) => format!("{h} hunks, +{added} -{removed}"),
+        };
+    }
+    let names: Vec<&str> = cut().filter_map(|j| defined_name(doc.raw(j))).collect();
+    match names.len() {
+        0 => String::new(),
+        n if n > DEFINITIONS => format!(
+            "defines {} and {} more",
+            names[..DEFINITIONS].join(", "),
+            n - DEFINITIONS
+        ),
+        _ => format!("defines {}", names.join(", ")),
+    }
+}
+
+/// The name a line of source declares: `fn parse_key(`, `def parse_key(`, `class Parser:`,
+/// `func (p *P) Parse(`, `function parse(`, `struct Key {`, `impl Parser {`...
+fn defined_name(raw: &str) -> Option<&str> {
+    const KEYWORDS: &[&str] = &[
+        "fn ",
+        "def ",
+        "async def ",
+        "class ",
+        "func ",
+        "function ",
+        "struct ",
+        "enum ",
+        "trait ",
+        "impl ",
+        "interface ",
+        "type ",
+        "mod ",
+    ];
+    const PREFIXES: &[&str] = &[
+        "pub ",
+        "pub(crate) ",
+        "pub(super) ",
+        "async ",
+        "export ",
+        "default ",
+        "unsafe ",
+        "const ",
+        "static ",
+        "private ",
+        "public ",
+        "protected ",
+    ];
+    let mut t = raw.trim_start();
+    while let Some(rest) = PREFIXES.iter().find_map(|p| t.strip_prefix(p)) {
+        t = rest;
+    }
+    let rest = KEYWORDS.iter().find_map(|k| t.strip_prefix(k))?;
+    // Go's method receiver: `func (p *Parser) Parse(`.
+    let rest = match rest.strip_prefix('(') {
+        Some(receiver) => receiver.split_once(") ")?.1,
+        None => rest,
+    };
+    let end = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .unwrap_or(rest.len());
+    let name = &rest[..end];
+    (!name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit())).then_some(name)
+}
 
 /// `1140 INFO, 766 DEBUG`, or `520 "test …", 311 "Building …" and 40 other lines`: the
 /// kinds of the lines of `region` cut for the budget or folded, most common first. A log record's
@@ -924,6 +1029,37 @@ mod tests {
     }
 
     use Fate::*;
+
+    #[test]
+    fn a_cut_of_content_says_what_changes_or_what_it_defines() {
+        assert_eq!(
+            defined_name("pub fn parse_key(src: &str) -> Key {"),
+            Some("parse_key")
+        );
+        assert_eq!(
+            defined_name("    def _parse_value(self, pos):"),
+            Some("_parse_value")
+        );
+        assert_eq!(
+            defined_name("func (p *Parser) Parse() error {"),
+            Some("Parse")
+        );
+        assert_eq!(defined_name("class Parser:"), Some("Parser"));
+        assert_eq!(defined_name("impl<'a> Doc<'a> {"), None);
+        assert_eq!(defined_name("    let x = fn_name();"), None);
+        let diff = "diff --git a/a.rs b/a.rs\n--- a/a.rs\n+++ b/a.rs\n@@ -1,2 +1,2 @@\n-old\n+new\n@@ -9,1 +9,2 @@\n x\n+more\n";
+        let mut doc = parse(diff);
+        classify(&mut doc, Family::Content, Stream::Stdout);
+        for j in 3..doc.lines.len() {
+            doc.lines[j].fate = Fate::Ranked;
+        }
+        assert_eq!(content_detail(&doc, 3..doc.lines.len()), "2 hunks, +2 -1");
+        let source = "def a():\n    pass\nclass B:\n    pass\n";
+        let mut doc = parse(source);
+        classify(&mut doc, Family::Content, Stream::Stdout);
+        doc.lines.iter_mut().for_each(|l| l.fate = Fate::Ranked);
+        assert_eq!(content_detail(&doc, 0..4), "defines a, B");
+    }
 
     #[test]
     fn a_group_lists_its_tests_by_name() {
