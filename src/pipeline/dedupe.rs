@@ -84,11 +84,12 @@ type Table<V> = HashMap<u64, V, BuildHasherDefault<Prehashed>>;
 /// Mark every block that repeats an earlier one as `Fate::Repeat`, keeping each fold's
 /// first and last copy and its outliers.
 pub fn dedupe(doc: &mut Doc) {
+    let units = units(doc);
     let mut shapes: Table<Shape> = Table::default();
     let mut values = Vec::new();
-    for b in 0..doc.block_count() {
+    for (b, &unit) in units.iter().enumerate() {
         let block = doc.block(b);
-        let Some(key) = candidate_key(doc, block, &mut values) else {
+        let Some(key) = candidate_key(doc, block, unit, &mut values) else {
             continue;
         };
         if shapes.len() >= MAX_KEYS && !shapes.contains_key(&key) {
@@ -107,16 +108,16 @@ pub fn dedupe(doc: &mut Doc) {
     }
     let mut seen: HashSet<u64, BuildHasherDefault<Prehashed>> = HashSet::default();
     let mut failures: Table<u32> = Table::default();
-    for b in 0..doc.block_count() {
+    for (b, &unit) in units.iter().enumerate() {
         let block = doc.block(b);
-        let Some(key) = candidate_key(doc, block, &mut values) else {
+        let Some(key) = candidate_key(doc, block, unit, &mut values) else {
             continue;
         };
         let Some(shape) = shapes.get(&key) else {
             continue;
         };
         let repeat = if is_failure(doc, block) {
-            let mut exact = Hasher::new(u64::MAX);
+            let mut exact = Hasher::new(u64::MAX ^ salt(unit));
             for i in block.lines() {
                 exact.exact(&doc.clean(i));
             }
@@ -136,9 +137,34 @@ pub fn dedupe(doc: &mut Doc) {
     }
 }
 
-/// A block's shape key, with its varying fields in `values`; `None` for a block that is
-/// never a repeat (blank, already removed, or a finding cause will group).
-fn candidate_key(doc: &Doc, block: Block, values: &mut Vec<f64>) -> Option<u64> {
+/// Each block's unit: how many failing tests' sections (as the runner's module marked
+/// their heads) open at or before it. A block repeats only a block of its own unit: the
+/// same traceback frame in two tests' sections is part of each, and folding the second
+/// would leave that test's section without its `>` line or its location, under its own
+/// header. Sections that failed alike are cause's to group, whole.
+fn units(doc: &Doc) -> Vec<u64> {
+    let mut unit = 0u64;
+    (0..doc.block_count())
+        .map(|b| {
+            if doc
+                .block(b)
+                .lines()
+                .any(|i| doc.lines[i].marks.has(Marks::TEST_SECTION))
+            {
+                unit += 1;
+            }
+            unit
+        })
+        .collect()
+}
+
+fn salt(unit: u64) -> u64 {
+    unit.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// A block's shape key within its unit, with its varying fields in `values`; `None` for
+/// a block that is never a repeat (blank, already removed, or a finding cause will group).
+fn candidate_key(doc: &Doc, block: Block, unit: u64, values: &mut Vec<f64>) -> Option<u64> {
     let head = doc.lines[block.first as usize];
     // Progress, passing tests and noise are progress's to elide, as states and not as
     // repeats: a test id with a number in it is a name.
@@ -159,7 +185,7 @@ fn candidate_key(doc: &Doc, block: Block, values: &mut Vec<f64>) -> Option<u64> 
         return None;
     }
     values.clear();
-    let mut masked = Hasher::new(head.role as u64);
+    let mut masked = Hasher::new(head.role as u64 ^ salt(unit));
     for i in block.lines() {
         masked.line(&doc.clean(i), Some(values));
     }
@@ -385,6 +411,23 @@ mod tests {
     fn a_fold_keeps_its_first_and_last_copy() {
         let text = "2024-01-01T10:00:01Z retry attempt 1 in 20ms\nother\n2024-01-01T10:00:02Z retry attempt 2 in 25ms\n2024-01-01T10:00:03Z retry attempt 3 in 21ms\n";
         assert_eq!(fates(text), [Keep, Keep, Repeat, Keep]);
+    }
+
+    #[test]
+    fn a_block_repeats_only_within_its_tests_section() {
+        let section = |name: &str| {
+            format!(
+                "____ {name} ____\n\nx = 1\n\nsrc/a.py:3: in helper\n    helper()\n\nE   boom\n\nsrc/a.py:9: ValueError\n"
+            )
+        };
+        let text = format!(
+            "=== FAILURES ===\n{}{}{}",
+            section("test_a"),
+            section("test_b"),
+            section("test_c")
+        );
+        let fates = fates(&text);
+        assert!(fates.iter().all(|f| *f == Keep), "{fates:?}");
     }
 
     #[test]
