@@ -150,6 +150,10 @@ pub(crate) fn group(doc: &mut Doc, findings_at: usize, tests_at: usize) -> Cause
     causes
 }
 
+/// A failing test's two keys: its message with its values, and, when it says where it
+/// failed, that place with the message's quoted values masked.
+type TestKeys = (u64, Option<u64>);
+
 /// Failing tests that failed the same way are one cause: 120 tests asserting one wrong
 /// constant print 120 sections that differ in the test's name and the two numbers. The
 /// first section of each message stays whole, under its own header; every later one goes
@@ -162,7 +166,7 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
         .collect();
     let mut by_message: HashMap<u64, u32> = HashMap::new();
     // Each section, with its test's name and the message it failed with.
-    let mut sections: Vec<(usize, usize, String, String, u64)> = Vec::new();
+    let mut sections: Vec<(usize, usize, String, String, TestKeys)> = Vec::new();
     for (k, &head) in heads.iter().enumerate() {
         let limit = heads.get(k + 1).copied().unwrap_or(doc.lines.len());
         let end = (head + 1..limit)
@@ -197,17 +201,34 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
             continue;
         };
         // A test's message is its values (`assert '13rd' == '13th'`): quoted text is
-        // compared, and only measures are masked, unlike a finding's message.
+        // compared, and only measures are masked, unlike a finding's message. Tests that
+        // failed at one assertion (a parametrized test's cases) are alike whatever their
+        // values: the place, and the message with its quoted values masked.
         let mut hash = Hasher::new(Role::Error as u64 ^ 0x7e57);
         hash.line(message.trim(), None);
-        let key = hash.finish();
-        sections.push((head, end, name.to_owned(), message, key));
+        let by_values = hash.finish();
+        let place = (head + 1..end).find_map(|j| place_in(&shapes::payload(&doc.clean(j))));
+        let by_place = place.as_ref().map(|place| {
+            // The place's digits are what tells it apart: hashed as they are.
+            use std::hash::{Hash, Hasher as _};
+            let mut hash = std::collections::hash_map::DefaultHasher::new();
+            (key(Role::Error, &message), place).hash(&mut hash);
+            hash.finish()
+        });
+        sections.push((head, end, name.to_owned(), message, (by_values, by_place)));
     }
     let mut alike: HashMap<u64, usize> = HashMap::new();
-    for section in &sections {
-        *alike.entry(section.4).or_insert(0) += 1;
+    for (_, _, _, _, (by_values, by_place)) in &sections {
+        *alike.entry(*by_values).or_insert(0) += 1;
+        if let Some(by_place) = by_place {
+            *alike.entry(*by_place).or_insert(0) += 1;
+        }
     }
-    for (head, end, name, message, key) in sections {
+    for (head, end, name, message, (by_values, by_place)) in sections {
+        let key = match by_place {
+            Some(by_place) if alike[&by_values] < at => by_place,
+            _ => by_values,
+        };
         if alike[&key] < at {
             continue;
         }
@@ -639,16 +660,24 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
 
     #[test]
     fn tests_failing_with_different_quoted_values_are_not_one_cause() {
-        let section = |name: &str, message: &str| {
+        let section = |name: &str, line: u32, message: &str| {
             format!(
-                "____ {name} ____\n\n    def {name}():\n>       assert x\nE       {message}\n\ntests/t.py:3: AssertionError\n"
+                "____ {name} ____\n\n    def {name}():\n>       assert x\nE       {message}\n\ntests/t.py:{line}: AssertionError\n"
             )
         };
         let text = format!(
             "=== FAILURES ===\n{}{}{}=== 3 failed in 0.1s ===\n",
-            section("test_a", "AssertionError: assert '31.7 KiB' == '31.0 KiB'"),
-            section("test_b", "AssertionError: assert '13rd' == '13th'"),
-            section("test_c", "AssertionError: assert '12.1 KiB' == '12.0 KiB'"),
+            section(
+                "test_a",
+                3,
+                "AssertionError: assert '31.7 KiB' == '31.0 KiB'"
+            ),
+            section("test_b", 8, "AssertionError: assert '13rd' == '13th'"),
+            section(
+                "test_c",
+                13,
+                "AssertionError: assert '12.1 KiB' == '12.0 KiB'"
+            ),
         );
         let (_, causes) = run(&text);
         let grouped: Vec<&str> = causes.members.iter().map(|m| m.file.as_str()).collect();
@@ -656,6 +685,37 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
         assert_eq!(
             causes.groups[0].message,
             "E       AssertionError: assert '#.# KiB' == '#.# KiB'"
+        );
+        // The cases of one parametrized test, failing at its one assertion, are alike
+        // whatever their values.
+        let text = format!(
+            "=== FAILURES ===\n{}{}{}=== 3 failed in 0.1s ===\n",
+            section(
+                "test_p[case-cases]",
+                21,
+                "AssertionError: assert 'cases' == 'casees'"
+            ),
+            section(
+                "test_p[stack-stacks]",
+                21,
+                "AssertionError: assert 'stacks' == 'stackes'"
+            ),
+            section(
+                "test_p[movie-movies]",
+                21,
+                "AssertionError: assert 'movies' == 'moviees'"
+            ),
+        );
+        let (_, causes) = run(&text);
+        let grouped: Vec<&str> = causes.members.iter().map(|m| m.file.as_str()).collect();
+        assert_eq!(
+            grouped,
+            ["test_p[stack-stacks]", "test_p[movie-movies]"],
+            "{causes:?}"
+        );
+        assert_eq!(
+            causes.groups[0].message,
+            "E       AssertionError: assert '…' == '…'"
         );
     }
 

@@ -5,7 +5,8 @@
 //! the file, at the line the finding just named. With many findings that quoting is most
 //! of the bytes, so past `after` visible findings every quoted-source line goes (gutters,
 //! caret lines, a traceback's code, pytest's test body); message, location, notes and the
-//! help that says what to do stay. A cascade that cause reduced to three findings keeps
+//! help that says what to do stay, and so does the quoted line a tool marks as the one
+//! that failed (pytest's and jest's `>`). A cascade that cause reduced to three findings keeps
 //! its source, which is what makes three findings actionable.
 
 use crate::block::{Block, Doc, Fate, Marks, Role};
@@ -16,9 +17,13 @@ use crate::pipeline::cause;
 pub fn excerpt(doc: &mut Doc, after: usize) -> usize {
     let findings = doc.blocks().map(|b| findings_in(doc, b)).sum::<usize>();
     if findings > after {
-        for line in doc.lines.iter_mut() {
-            if line.role == Role::Source && line.fate == Fate::Keep {
-                line.fate = Fate::Source;
+        for i in 0..doc.lines.len() {
+            let line = doc.lines[i];
+            // pytest's `>       assert x == y` and jest's `> 4 | expect(...)` point at the
+            // line that failed, among the quoted ones: the reader's first stop.
+            if line.role == Role::Source && line.fate == Fate::Keep && !doc.raw(i).starts_with('>')
+            {
+                doc.lines[i].fate = Fate::Source;
             }
         }
     }
@@ -80,5 +85,13 @@ mod tests {
             [Keep, Keep, Source, Source, Source, Source, Keep]
         );
         assert_eq!(fates[7..], fates[..7]);
+    }
+
+    #[test]
+    fn the_line_that_failed_stays() {
+        let section = "____ test_a ____\n\n    def test_a():\n>       assert f(1) == 2\nE       assert 3 == 2\n\ntests/t.py:2: AssertionError\n";
+        let text = format!("=== FAILURES ===\n{}", section.repeat(3));
+        let fates = fates(&text, 1);
+        assert_eq!(&fates[3..5], [Source, Keep], "{fates:?}");
     }
 }
