@@ -5,6 +5,7 @@
 #   make test       unit, integration and property tests, plus the Python tooling's tests
 #   make check      rustfmt --check, clippy -D warnings, ruff check and ruff format --check
 #   make fmt        rustfmt and ruff format, in place
+#   make replay-check DIR=...  replay recorded outputs through lens, check every view
 #
 # Helper makefiles live in build/*.mk and are included here in name order.
 
