@@ -245,9 +245,18 @@ def check_markers(
     return problems
 
 
-def check_view(lens: Lens, case: Case, level: int, merged: bool, totals: Totals) -> list[str]:
+def check_view(
+    lens: Lens, case: Case, level: int, merged: bool, totals: Totals, save: Path | None
+) -> list[str]:
     argv = ["--level", str(level), *case.command]
     done = lens.run(argv, merged)
+    if save:
+        save.mkdir(parents=True, exist_ok=True)
+        if merged:
+            (save / f"level-{level}.merged").write_bytes(done.stdout)
+        else:
+            for stream in STREAMS:
+                (save / f"level-{level}.{stream}").write_bytes(getattr(done, stream))
     problems = []
     if done.returncode != case.exit:
         problems.append(f"exit {done.returncode}, recorded {case.exit}")
@@ -268,7 +277,7 @@ def check_view(lens: Lens, case: Case, level: int, merged: bool, totals: Totals)
     return problems
 
 
-def check_case(binary: Path, case: Case, totals: Totals) -> list[str]:
+def check_case(binary: Path, case: Case, totals: Totals, save: Path | None = None) -> list[str]:
     totals.cases += 1
     out = []
     with tempfile.TemporaryDirectory(prefix="lens-replay-") as tmp:
@@ -281,7 +290,12 @@ def check_case(binary: Path, case: Case, totals: Totals) -> list[str]:
                 totals.views += 1
                 shown = " ".join(case.command) + (" 2>&1" if merged else "")
                 where = f"{case.name}: level {level}: `lens --level {level} {shown}`"
-                out += [f"{where}: {p}" for p in check_view(lens, case, level, merged, totals)]
+                out += [
+                    f"{where}: {p}"
+                    for p in check_view(
+                        lens, case, level, merged, totals, save and save / case.name
+                    )
+                ]
     totals.violations += len(out)
     return out
 
@@ -322,18 +336,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("source", type=Path, help="a fixtures directory or a manifest.toml")
     parser.add_argument("--lens", type=Path, default=DEFAULT_LENS, help="the lens binary")
+    parser.add_argument("--case", action="append", help="replay only this case (repeatable)")
+    parser.add_argument("--save", type=Path, help="write every view under SAVE/<case>/")
     args = parser.parse_args(argv)
     if not args.lens.is_file():
         print(f"replay_check: no lens binary at {args.lens} (make build)", file=sys.stderr)
         return 2
     load = manifest_cases if args.source.is_file() else fixture_cases
-    cases = load(args.source)
+    cases = [c for c in load(args.source) if not args.case or c.name in args.case]
     if not cases:
         print(f"replay_check: no cases in {args.source}", file=sys.stderr)
         return 2
     totals = Totals()
     for case in cases:
-        for problem in check_case(args.lens, case, totals):
+        for problem in check_case(args.lens, case, totals, args.save):
             print(problem, flush=True)
     print("\n".join(summary(totals)))
     return 1 if totals.violations else 0
