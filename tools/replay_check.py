@@ -18,6 +18,8 @@ recorded code. Every view must hold only raw lines, verbatim and in order, and m
 raw line must be shown or inside exactly one marker (or cut in its line by the in-line
 marker); `lens show H --lines A-B` must return exactly the lines each marker stands for; and
 the exit code must come back unchanged. One line is printed per violation, then a summary.
+A marker that costs more bytes than the lines it stands for is printed as a note: it breaks
+no promise, but the reader paid for it.
 
     python3 tools/replay_check.py tests/fixtures
     python3 tools/replay_check.py /tmp/corpus/manifest.toml
@@ -70,6 +72,7 @@ class Marker:
     last: int
     handle: str
     text: bytes
+    is_cut: bool = False
 
 
 @dataclass
@@ -99,7 +102,7 @@ def cut_of(shown: bytes, raw: bytes, number: int, stream: int) -> Marker | None:
         return None
     if len(raw) != len(head) + len(tail) + int(found[1]):
         return None
-    return Marker(stream, number, number, found[3].decode(), found[0])
+    return Marker(stream, number, number, found[3].decode(), found[0], is_cut=True)
 
 
 def step(line: bytes, raw: list[bytes], pos: int, stream: int) -> tuple[int, Marker | None] | None:
@@ -222,6 +225,7 @@ class Totals:
     cases: int = 0
     views: int = 0
     violations: int = 0
+    notes: int = 0
     raw: dict[int, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
     shown: dict[int, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))
 
@@ -243,6 +247,19 @@ def check_markers(
                 f"{m.text[:60].decode(errors='replace')!r} stands for"
             )
     return problems
+
+
+def costly(markers: list[Marker], raws: list[list[bytes]]) -> list[str]:
+    """Markers that cost more bytes than the lines they stand for: kept, yet worth noting."""
+    notes = []
+    for m in markers:
+        stands = sum(len(line) for line in raws[m.stream][m.first - 1 : m.last])
+        if not m.is_cut and len(m.text) + 1 >= stands:
+            notes.append(
+                f"note: marker of {len(m.text) + 1} bytes stands for {stands} "
+                f"({m.text[:60].decode(errors='replace')!r})"
+            )
+    return notes
 
 
 def check_view(
@@ -272,6 +289,7 @@ def check_view(
         found = match_view(view, raws)
         problems += [label + p for p in found.problems]
         problems += [label + p for p in check_markers(lens, found.markers, raws, names)]
+        problems += [label + p for p in costly(found.markers, raws)]
         if not found.markers and not merged and view != b"".join(raws[0]):
             problems.append(label + "nothing was elided, yet the view differs from the raw bytes")
     return problems
@@ -296,7 +314,8 @@ def check_case(binary: Path, case: Case, totals: Totals, save: Path | None = Non
                         lens, case, level, merged, totals, save and save / case.name
                     )
                 ]
-    totals.violations += len(out)
+    totals.notes += sum(": note: " in p for p in out)
+    totals.violations += sum(": note: " not in p for p in out)
     return out
 
 
@@ -324,7 +343,10 @@ def manifest_cases(path: Path) -> list[Case]:
 
 
 def summary(totals: Totals) -> list[str]:
-    lines = [f"{totals.cases} cases, {totals.views} views, {totals.violations} violations"]
+    lines = [
+        f"{totals.cases} cases, {totals.views} views, {totals.violations} violations, "
+        f"{totals.notes} notes (markers that cost more than the lines they stand for)"
+    ]
     for level in LEVELS:
         raw, shown = totals.raw[level], totals.shown[level]
         share = f"{100 * shown / raw:.1f}%" if raw else "-"

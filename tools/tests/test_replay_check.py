@@ -84,6 +84,18 @@ class MatchViewTest(unittest.TestCase):
         self.assertEqual(replay_check.match_view(b"a\nb", [[b"a\n", b"b"]]).problems, [])
 
 
+class CostlyTest(unittest.TestCase):
+    def test_notes_a_marker_longer_than_the_line_it_replaces(self):
+        found = replay_check.match_view(view(marker(1, 1), *RAW[1:]), [RAW])
+        (note,) = replay_check.costly(found.markers, [RAW])
+        self.assertTrue(note.startswith("note: marker of 37 bytes stands for 4 "), note)
+
+    def test_keeps_quiet_about_a_marker_that_saves(self):
+        raw = [b"x" * 50 + b"\n"] * 3
+        found = replay_check.match_view(marker(1, 3), [raw])
+        self.assertEqual(replay_check.costly(found.markers, [raw]), [])
+
+
 class ManifestTest(unittest.TestCase):
     def test_reads_one_output_file_onto_its_stream(self):
         with tempfile.TemporaryDirectory() as tmp:
