@@ -33,6 +33,14 @@
 //! own stdout and stderr as it arrives. Either way lens holds at most one [`CHUNK`] per
 //! stream while the command runs, whatever it prints.
 //!
+//! A raw view (level 3) has nothing to wait for, so the runner asks for a `live` run:
+//! both drains write each read to lens's own stdout and stderr as it arrives, once it is
+//! in the store, as a prompt's passthrough does below. A reader that waits for a first
+//! line (`lens --level 3 producer | head -1`) gets it at once and leaves, and the
+//! reader-left path above ends the producer, as it would end without lens. Under `2>&1`
+//! the two drains' writes reach the one pipe in the order their reads returned, which is
+//! the arrival order as recorded below.
+//!
 //! A prompt on a terminal (`read -p`, `input()`) must be seen before it is answered. When
 //! lens's stdin and a stream's destination are both terminals and that stream goes quiet
 //! for [`PROMPT_QUIET`] after a partial line, lens gives the run the terminal: both drains
@@ -111,8 +119,9 @@ pub struct Captured {
     pub stderr_bytes: u64,
     pub stdout_newlines: u64,
     pub stderr_newlines: u64,
-    /// The store could not be written: from then on both streams were written through to
-    /// lens's own stdout and stderr as they arrived, and are not held above.
+    /// The store could not be written, a prompt gave the run the terminal, or the run was
+    /// live: from then on both streams were written through to lens's own stdout and
+    /// stderr as they arrived, and are not held above.
     pub passed_through: bool,
     /// A prompt on a terminal made the run pass through (and still be stored).
     pub gave_terminal: bool,
@@ -157,6 +166,9 @@ struct Shared {
     /// Set once a prompt went quiet on a terminal: both drains then pass through, and
     /// keep storing.
     give_terminal: AtomicBool,
+    /// The view is the raw output: both drains pass through from the first read, and
+    /// keep storing.
+    live: bool,
     store_error: Mutex<Option<String>>,
     status: Status,
 }
@@ -271,15 +283,18 @@ pub fn spawn(command: &mut Command) -> io::Result<Child> {
 }
 
 /// Drain both pipes of a spawned child into `sinks` (and memory) and wait for it. Without
-/// sinks, or once one fails, both streams pass straight through to lens's own. Once
-/// stdout is windowed, `early` renders its head, which is written to lens's stdout then.
+/// sinks, or once one fails, both streams pass straight through to lens's own; with
+/// `live` (the view is the raw output), they pass through from the first read and are
+/// still stored. Once stdout is windowed, `early` renders its head, which is written to
+/// lens's stdout then.
 pub fn collect(
     child: Child,
     started: Instant,
     sinks: Option<Sinks>,
     early: Option<EarlyHead>,
+    live: bool,
 ) -> io::Result<Captured> {
-    collect_into(child, started, sinks, early, false)
+    collect_into(child, started, sinks, early, live, false)
 }
 
 /// [`collect`]; with `hold`, the drains also keep every byte in memory (unit tests).
@@ -288,6 +303,7 @@ fn collect_into(
     started: Instant,
     sinks: Option<Sinks>,
     early: Option<EarlyHead>,
+    live: bool,
     hold: bool,
 ) -> io::Result<Captured> {
     use std::io::IsTerminal;
@@ -297,6 +313,7 @@ fn collect_into(
             stdin && io::stdout().is_terminal(),
             stdin && io::stderr().is_terminal(),
         ],
+        live,
         ..Shared::default()
     });
     let (out_sink, err_sink) = match sinks {
@@ -533,12 +550,13 @@ impl Drain {
     }
 }
 
-/// Start passing through if the store failed or a prompt gave the run the terminal: what
-/// the file holds of this stream (or memory, in tests) is written first. A failed store
-/// is written no more; a terminal run keeps being stored.
+/// Start passing through if the store failed, a prompt gave the run the terminal, or the
+/// run is live: what the file holds of this stream (or memory, in tests) is written
+/// first. A failed store is written no more; a terminal or live run keeps being stored.
 fn pass_if_asked(shared: &Shared, held: &mut Held, sink: &mut Option<Sink>, out: &mut Passthrough) {
     let failed = shared.store_failed.load(Ordering::SeqCst);
-    if held.passed || !(failed || shared.give_terminal.load(Ordering::SeqCst)) {
+    let asked = failed || shared.live || shared.give_terminal.load(Ordering::SeqCst);
+    if held.passed || !asked {
         return;
     }
     held.passed = true;
@@ -624,6 +642,7 @@ mod tests {
             Instant::now(),
             Some(sinks),
             None,
+            false,
             true,
         )
         .unwrap();
@@ -642,8 +661,9 @@ mod tests {
         let mut command = Command::new("sh");
         command.args(["-c", "echo one; echo err >&2; sleep 2; echo two"]);
         let child = spawn(&mut command).unwrap();
-        let reader =
-            thread::spawn(move || collect(child, Instant::now(), Some(sinks), None).unwrap());
+        let reader = thread::spawn(move || {
+            collect(child, Instant::now(), Some(sinks), None, false).unwrap()
+        });
         thread::sleep(Duration::from_millis(800));
         assert_eq!(std::fs::read(dir.join("stdout")).unwrap(), b"one\n");
         assert_eq!(std::fs::read(dir.join("stderr")).unwrap(), b"err\n");

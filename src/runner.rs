@@ -6,7 +6,8 @@
 //! before the command starts and completed with its `meta.json` after it ends), because a
 //! view may only elide what a handle can bring back, and a lens killed mid-run must still
 //! leave what the command printed. Without a store the output passes straight through,
-//! raw (see `capture`). The views are read back from the store (see `window`). A stdout
+//! raw (see `capture`); so does a level-3 run, whose view is the raw output, while it
+//! is still stored in full. The views are read back from the store (see `window`). A stdout
 //! too large to filter whole has its head's view written while the command still runs
 //! (`early_head`), which is what lets `lens producer | head -1` end; the rest of that
 //! view (the marker and the raw tail) follows when it ends. The head is the same bytes
@@ -151,7 +152,9 @@ pub fn run(args: Args) -> i32 {
         &resolved,
         &config,
     );
-    let collected = capture::collect(child, started, sinks, early);
+    // A raw view is the output itself: written as it arrives, not when the command ends.
+    let live = level == Level::Raw;
+    let collected = capture::collect(child, started, sinks, early, live);
     platform::stop_forwarding();
     let captured = match collected {
         Ok(captured) => captured,

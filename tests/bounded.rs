@@ -557,3 +557,121 @@ fn no_status_is_drawn_when_stderr_is_a_pipe() {
     assert_eq!(text(&output.stdout), "done\n");
     assert_eq!(text(&output.stderr), "oops\n");
 }
+
+/// Run `sh -c line` with `lens` as `$0`, in its own process group, killing the group and
+/// failing after `limit`: a hang must show as a red test, not as a suite that never ends.
+fn pipeline_within(dir: &TestDir, line: &str, limit: Duration) -> Output {
+    let mut child = Command::new("sh")
+        .args(["-c", line, util::LENS])
+        .env("LENS_STORE", dir.store())
+        .env("LENS_LOG_DIR", dir.log_dir())
+        .env("LENS_CONFIG", dir.config())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .expect("sh starts");
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            let group = format!("-{}", child.id());
+            let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+            let _ = child.wait();
+            panic!("`{line}` still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_raw_view_of_an_endless_producer_piped_to_head_ends_as_the_bare_pipeline_does() {
+    // At level 3 the view is the output itself: lens once held it until the command
+    // ended, so `head -1` never got its line and the loop ran forever.
+    let dir = TestDir::new("live-raw-head");
+    let output = pipeline_within(
+        &dir,
+        "\"$0\" --level 3 sh -c 'while :; do echo y; done' | head -1",
+        Duration::from_secs(30),
+    );
+    assert_eq!(text(&output.stdout), "y\n");
+    assert_eq!(text(&output.stderr), "");
+    let record = dir.log().pop().unwrap();
+    assert_eq!(record["mode"], "capture", "{record}");
+    assert_eq!(record["exit"], 141, "the loop died of SIGPIPE: {record}");
+    assert!(
+        record["note"]
+            .as_str()
+            .unwrap_or("")
+            .contains("stdout reader left"),
+        "{record}"
+    );
+    // Everything lens read is stored, and the record counts it as shown.
+    let stored = dir.show_raw(&dir.last_handle(), false);
+    assert!(stored.starts_with(b"y\n"), "{}", text(&stored));
+    assert_eq!(record["raw"]["stdout"], stored.len(), "{record}");
+    assert_eq!(record["shown"]["stdout"], stored.len(), "{record}");
+}
+
+#[test]
+fn a_raw_view_is_written_as_it_arrives_and_stored_in_full() {
+    let dir = TestDir::new("live-raw");
+    let mut lens = dir
+        .lens([
+            "--level",
+            "3",
+            "sh",
+            "-c",
+            "echo first; echo warn >&2; sleep 4; echo second; exit 5",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let mut stdout = std::io::BufReader::new(lens.stdout.take().unwrap());
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut stdout, &mut first).unwrap();
+    let arrived = started.elapsed();
+    assert_eq!(first, "first\n");
+    assert!(
+        arrived < Duration::from_secs(4),
+        "the first line came after {arrived:?}, when the command had ended"
+    );
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    assert_eq!(rest, "second\n");
+    let output = lens.wait_with_output().unwrap();
+    assert_eq!(status_code(output.status), 5);
+    assert_eq!(text(&output.stderr), "warn\n");
+    let record = dir.log().pop().unwrap();
+    assert_eq!(record["raw"]["stdout"], 13, "{record}");
+    assert_eq!(record["shown"]["stdout"], 13, "{record}");
+    assert_eq!(record["shown"]["stderr"], 5, "{record}");
+    assert!(record.get("note").is_none(), "{record}");
+    assert!(record.get("raw_reason").is_none(), "{record}");
+    let handle = dir.last_handle();
+    assert_eq!(dir.show_raw(&handle, false), b"first\nsecond\n");
+    assert_eq!(dir.show_raw(&handle, true), b"warn\n");
+}
+
+#[test]
+fn a_merged_raw_view_past_the_window_keeps_the_order_it_arrived_in() {
+    // 200,000 lines on stdout, past the 131,072 filtered whole: a raw view of it was once
+    // copied from the store after the command ended, stdout first, so `start` came after
+    // all of it.
+    let dir = TestDir::new("live-raw-merged");
+    let script = "echo start >&2; sleep 0.3; seq 1 200000; sleep 0.3; echo err >&2";
+    let (mut reader, writer) = std::io::pipe().unwrap();
+    let mut command = dir.lens(["--level", "3", "sh", "-c", script]);
+    command.stdout(writer.try_clone().unwrap()).stderr(writer);
+    let mut child = command.spawn().unwrap();
+    drop(command);
+    let mut merged = String::new();
+    std::io::Read::read_to_string(&mut reader, &mut merged).unwrap();
+    assert!(child.wait().unwrap().success());
+    let numbers: String = (1..=200_000).map(|i| format!("{i}\n")).collect();
+    let expected = format!("start\n{numbers}err\n");
+    util::assert_bytes_eq(merged.as_bytes(), expected.as_bytes(), "the merged output");
+}
