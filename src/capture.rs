@@ -60,6 +60,17 @@
 //! block on a full pipe for that long; it is bounded by the head window. A passthrough
 //! that starts later (a prompt, a failed store) copies only what followed the head.
 //!
+//! Under `2>&1` the head's view may not all go first: a stderr line that arrived before
+//! one of the head's lines must come out before it. Which stderr lines will be in
+//! stderr's view is not known until stderr ends, but none of them comes before stderr's
+//! first byte, so the drain writes the head's lines that arrived before that byte
+//! ([`merge::stdout_first`]) and leaves the rest of the head to the runner's merge at the
+//! end (`Head::written` says how far it got). A producer that writes to stdout first is
+//! still ended by `2>&1 | head -1`; one that wrote to stderr first is not, since the line
+//! owed first is stderr's, whose view only exists once the command has ended. A raw run
+//! (level 3) is live instead, and has no such wait. A later passthrough resumes at the
+//! first raw line of the head not yet written (`Head::resume_at`).
+//!
 //! When lens's stderr is a terminal, a run that lasts past [`STATUS_AFTER`] gets a live
 //! status on it: one line, `lens: 3s, 1.2 MiB, 52311 lines captured`, redrawn every
 //! [`STATUS_EVERY`] by its own thread, from counters the drains add to. A person waiting on
@@ -78,6 +89,7 @@
 //! scheduler tick may be recorded either way round.
 
 use crate::block::Stream;
+use crate::merge;
 use crate::platform::{self, AsPipe, Ready};
 use crate::window;
 use std::fs::File;
@@ -135,7 +147,8 @@ pub struct Captured {
     /// The order the bytes of both streams arrived in.
     pub arrival: Vec<Arrival>,
     pub duration: Duration,
-    /// The head window's view of stdout, written to lens's stdout while the child ran.
+    /// The head window's view of stdout, written to lens's stdout while the child ran as
+    /// far as its `written` says.
     pub stdout_head: Option<window::Head>,
 }
 
@@ -169,6 +182,9 @@ struct Shared {
     /// The view is the raw output: both drains pass through from the first read, and
     /// keep storing.
     live: bool,
+    /// lens's stdout and stderr are one file or pipe (`2>&1`): stdout's early head is
+    /// written only as far as it came before anything on stderr.
+    merged: bool,
     store_error: Mutex<Option<String>>,
     status: Status,
 }
@@ -314,6 +330,7 @@ fn collect_into(
             stdin && io::stderr().is_terminal(),
         ],
         live,
+        merged: platform::stdout_is_stderr(),
         ..Shared::default()
     });
     let (out_sink, err_sink) = match sinks {
@@ -385,7 +402,8 @@ struct Held {
     passed: bool,
     /// Set once lens stopped waiting for this pipe: nothing more is recorded or stored.
     stopped: bool,
-    /// The head window's view, once written; a later passthrough starts past its bytes.
+    /// The head window's view, once written; a later passthrough resumes past what of it
+    /// was written.
     head: Option<window::Head>,
     /// The head window is being rendered: `finish` waits for it, however long the child
     /// has been gone, since the pipe still holds bytes the drain has not read.
@@ -500,8 +518,17 @@ impl Drain {
                     let head = render(&path);
                     let mut held = mine.lock().expect("reader lock");
                     held.rendering = false;
-                    if let Some(head) = head.filter(|_| !held.stopped) {
-                        out.write(&head.view);
+                    if let Some(mut head) = head.filter(|_| !held.stopped) {
+                        // Under `2>&1`, stderr's lines are placed from its first byte on,
+                        // so what of the head came after it waits for the merge.
+                        let clear = match shared.merged {
+                            true => {
+                                merge::stdout_first(&shared.arrival.lock().expect("arrival lock"))
+                            }
+                            false => u64::MAX,
+                        };
+                        head.written = merge::prefix_before(&head.view, &head.starts, clear);
+                        out.write(&head.view[..head.written]);
                         held.head = Some(head);
                     }
                 }
@@ -561,7 +588,7 @@ fn pass_if_asked(shared: &Shared, held: &mut Held, sink: &mut Option<Sink>, out:
     }
     held.passed = true;
     if let Some((_, path)) = sink.as_ref() {
-        let from = held.head.as_ref().map_or(0, |head| head.raw_bytes);
+        let from = held.head.as_ref().map_or(0, window::Head::resume_at);
         out.copy_from(path, from, held.total);
     }
     if failed {

@@ -16,9 +16,12 @@
 //! of lens's lands inside the child's streams. When lens's stdout and stderr are one file
 //! or pipe (`2>&1`), the lines of both views are written in the order they arrived
 //! instead (see `merge`), so the merged output ends where the command ended; the
-//! diagnostics still come last. A windowed stdout is not interleaved anyway (the merge
-//! needs both streams whole), so writing its head early keeps that order; a windowed
-//! stderr is not written early, because under `2>&1` the stdout view must come first.
+//! diagnostics still come last. A windowed stream keeps its place in that order too: its
+//! view's lines carry their raw offsets from `window`, so neither stream is read whole
+//! for the merge. Under `2>&1` a windowed stdout's head is written early only as far as
+//! it came before anything on stderr (see `capture`), and the rest of it joins the merge
+//! at the end. A windowed stderr is not written early: on separate pipes the stdout view
+//! comes first, and under `2>&1` its lines' places among stdout's are fixed at the end.
 //! The log record is written last and its failure is ignored.
 //!
 //! Once the child has run, nothing lens does can change the exit status: every failure of
@@ -243,17 +246,20 @@ pub fn run(args: Args) -> i32 {
                     None => window::rest(&stored, head, &handle).map_err(|e| format!("{e:#}")),
                     Some(_) => Err("the entry did not complete".to_owned()),
                 };
-                let (view, reason) = match rest {
-                    Ok(rest) => (window::View::Bytes(rest), head.reason.clone()),
-                    Err(error) => (
-                        window::View::FileFrom(path.clone(), head.raw_bytes, bytes),
-                        Some(format!("store: {error}")),
-                    ),
-                };
-                window::Rendered {
-                    view,
-                    reason,
-                    raw: None,
+                // What of the head was not written while the child ran (under `2>&1`, its
+                // lines that came after stderr's first) goes out with the rest.
+                let (unwritten, unwritten_starts) = head.unwritten();
+                match rest {
+                    Ok((rest, rest_starts)) => window::Rendered {
+                        view: window::View::Bytes([unwritten, &rest].concat()),
+                        reason: head.reason.clone(),
+                        starts: Some([unwritten_starts, &rest_starts].concat()),
+                    },
+                    Err(error) => window::Rendered {
+                        view: window::View::FileFrom(path.clone(), head.resume_at(), bytes),
+                        reason: Some(format!("store: {error}")),
+                        starts: None,
+                    },
                 }
             }
             (Some(path), None) => {
@@ -266,16 +272,17 @@ pub fn run(args: Args) -> i32 {
                     |error| window::Rendered {
                         view: window::View::File(path.clone(), bytes),
                         reason: Some(format!("store: {error:#}")),
-                        raw: None,
+                        starts: None,
                     },
                 )
             }
             (None, _) => {
                 let (view, reason) = stream_view(held, bytes, blocker.as_deref(), &options(stream));
+                let starts = merge::starts(held, &view, &handle);
                 window::Rendered {
                     view: window::View::Bytes(view.into_owned()),
                     reason,
-                    raw: Some(held.clone()),
+                    starts: Some(starts),
                 }
             }
         };
@@ -289,32 +296,32 @@ pub fn run(args: Args) -> i32 {
     let out = render(Stream::Stdout);
     let err = render(Stream::Stderr);
     // Bytes passed through are out already, in arrival order; the offsets the merge maps
-    // by would no longer match what is held, and what is left is raw anyway. A stream too
-    // large to read whole is written after the other, as with separate pipes.
+    // by would no longer match what is held, and what is left is raw anyway. A stream
+    // copied from its file (raw, and too large to read whole) is written after the other,
+    // as with separate pipes; a windowed one that is filtered keeps its place.
     match (&out, &err) {
         (
             window::Rendered {
                 view: window::View::Bytes(out_view),
-                raw: Some(out_raw),
+                starts: Some(out_starts),
                 ..
             },
             window::Rendered {
                 view: window::View::Bytes(err_view),
-                raw: Some(err_raw),
+                starts: Some(err_starts),
                 ..
             },
         ) if platform::stdout_is_stderr() && !captured.passed_through => {
             let lines = merge::interleave(
                 merge::Side {
-                    raw: out_raw,
                     view: out_view,
+                    starts: out_starts,
                 },
                 merge::Side {
-                    raw: err_raw,
                     view: err_view,
+                    starts: err_starts,
                 },
                 &captured.arrival,
-                &handle,
             );
             emit_interleaved(&lines);
         }
@@ -323,8 +330,10 @@ pub fn run(args: Args) -> i32 {
             emit_view(&mut io::stderr().lock(), &err.view);
         }
     }
+    // A head written early names the handle in its markers: its entry is kept.
+    let early_shown = early.filter(|head| head.written > 0);
     if stored.is_err()
-        && early.is_none()
+        && early_shown.is_none()
         && let (Some(store), Some(handle)) = (&store, begun)
     {
         store.discard(handle);
@@ -339,7 +348,7 @@ pub fn run(args: Args) -> i32 {
         .as_ref()
         .ok()
         .copied()
-        .or(begun.filter(|_| early.is_some()))
+        .or(begun.filter(|_| early_shown.is_some()))
         .map(|h| h.to_string());
     record.exit = Some(exit);
     record.dur_ms = Some(captured.duration.as_millis() as u64);
@@ -347,8 +356,8 @@ pub fn run(args: Args) -> i32 {
         stdout: captured.stdout_bytes,
         stderr: captured.stderr_bytes,
     });
-    // Past a head written early, a passthrough copied only what followed the head.
-    let (head_view, head_raw) = early.map_or((0, 0), |h| (h.view.len() as u64, h.raw_bytes));
+    // Past a head written early, a passthrough copied only what followed what of it was.
+    let (head_view, head_raw) = early.map_or((0, 0), |h| (h.written as u64, h.resume_at()));
     let passed = |total: u64, held: &[u8], skipped: u64| {
         if captured.passed_through {
             total - held.len() as u64 - skipped

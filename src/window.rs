@@ -10,11 +10,18 @@
 //! what a reader looks for. The tail is shown raw rather than filtered so that its line
 //! numbers need no rewriting: the pipeline numbers lines from the start of what it sees.
 //!
+//! Each view comes with the offset, in the raw stream, of the raw line each of its lines
+//! stands for ([`Rendered::starts`]), which is what `merge` interleaves the two views on
+//! under `2>&1`. A windowed stream is never read whole for it: the head's lines are mapped
+//! against the head window read to filter it, the middle's marker stands at the head's
+//! end, and the tail's lines start where the tail's read puts them.
+//!
 //! A raw view (level 3, a store or config failure, a binary stream) of a large stream is
 //! never loaded: it is copied from the file to the output in chunks. A stream whose head
 //! is binary, or that has no line end in its head, is raw in full, as binary output
 //! must be byte-identical.
 
+use crate::merge;
 use crate::pipeline;
 use crate::view;
 use anyhow::{Context, Result};
@@ -72,12 +79,13 @@ impl View {
     }
 }
 
-/// One stream's view, why it is raw when a filtered one was asked for, and the raw bytes
-/// when the stream was read whole (the merged emission maps view lines back to them).
+/// One stream's view, why it is raw when a filtered one was asked for, and for each line
+/// of a view held in memory the offset of the raw line it stands for ([`merge::starts`]);
+/// `None` for a view copied from the file, which is not interleaved.
 pub struct Rendered {
     pub view: View,
     pub reason: Option<String>,
-    pub raw: Option<Vec<u8>>,
+    pub starts: Option<Vec<u64>>,
 }
 
 /// Whether a stream of `bytes` bytes and `newlines` line ends is past what is filtered
@@ -87,13 +95,41 @@ pub fn is_windowed(bytes: u64, newlines: u64) -> bool {
     bytes > WHOLE_BYTES || newlines > WHOLE_LINES
 }
 
-/// A windowed stream's filtered head: its view, and how much of the raw stream it covers.
+/// A windowed stream's filtered head: its view, how much of the raw stream it covers, and
+/// where each of its lines stands in the raw stream.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Head {
     pub view: Vec<u8>,
     pub raw_bytes: u64,
     pub raw_lines: u64,
     pub reason: Option<String>,
+    pub starts: Vec<u64>,
+    /// How many bytes of `view` were written while the child ran: all of it, except
+    /// under `2>&1`, where only its lines that came before anything on stderr were (see
+    /// `capture`). Zero as rendered.
+    pub written: usize,
+}
+
+impl Head {
+    /// The part of the view not yet written, and the offsets of its lines.
+    pub fn unwritten(&self) -> (&[u8], &[u64]) {
+        let lines = self.view[..self.written]
+            .split_inclusive(|&b| b == b'\n')
+            .count();
+        (
+            &self.view[self.written..],
+            &self.starts[lines.min(self.starts.len())..],
+        )
+    }
+
+    /// Where in the raw stream what is not yet written begins: a raw copy of the stream
+    /// resumes there without repeating or losing a line.
+    pub fn resume_at(&self) -> u64 {
+        match self.unwritten() {
+            (view, starts) if !view.is_empty() => starts.first().copied().unwrap_or(0),
+            _ => self.raw_bytes,
+        }
+    }
 }
 
 /// How a windowed stream is shown.
@@ -120,25 +156,28 @@ pub fn render(
                 (view.into_owned(), reason)
             }
         };
+        let starts = merge::starts(&raw, &view, request.handle);
         return Ok(Rendered {
             view: View::Bytes(view),
             reason,
-            raw: Some(raw),
+            starts: Some(starts),
         });
     }
     match head(stored.path, blocker, request)? {
         Window::Raw(reason) => Ok(Rendered {
             view: View::File(stored.path.to_owned(), stored.bytes),
             reason,
-            raw: None,
+            starts: None,
         }),
         Window::Head(head) => {
-            let mut out = head.view.clone();
-            out.extend_from_slice(&rest(stored, &head, request.handle)?);
+            let (rest, rest_starts) = rest(stored, &head, request.handle)?;
+            let (mut out, mut starts) = (head.view, head.starts);
+            out.extend_from_slice(&rest);
+            starts.extend_from_slice(&rest_starts);
             Ok(Rendered {
                 view: View::Bytes(out),
                 reason: head.reason,
-                raw: None,
+                starts: Some(starts),
             })
         }
     }
@@ -185,17 +224,22 @@ pub fn head(path: &Path, blocker: Option<&str>, request: &pipeline::Request) -> 
     if !view.ends_with(b"\n") && !view.is_empty() {
         view.push(b'\n');
     }
+    let starts = merge::starts(&head, &view, request.handle);
     Ok(Window::Head(Head {
         view,
         raw_bytes: head.len() as u64,
         raw_lines: head.iter().filter(|&&b| b == b'\n').count() as u64,
         reason,
+        starts,
+        written: 0,
     }))
 }
 
 /// What follows `head` in a windowed stream's view: the marker for the middle and the raw
-/// tail. It needs the whole stream, so it is rendered once the child has ended.
-pub fn rest(stored: &Stored, head: &Head, handle: &str) -> Result<Vec<u8>> {
+/// tail, and the offset of each of their lines in the raw stream (the marker's is the
+/// head's end, where its first line starts). It needs the whole stream, so it is rendered
+/// once the child has ended.
+pub fn rest(stored: &Stored, head: &Head, handle: &str) -> Result<(Vec<u8>, Vec<u64>)> {
     let tail_from = stored.bytes.saturating_sub(TAIL_BYTES).max(head.raw_bytes);
     let tail_bytes = read_range(stored.path, tail_from, stored.bytes - tail_from)?;
     let tail = last_lines(&tail_bytes, tail_from == head.raw_bytes);
@@ -212,7 +256,13 @@ pub fn rest(stored: &Stored, head: &Head, handle: &str) -> Result<Vec<u8>> {
     )
     .into_bytes();
     out.extend_from_slice(tail);
-    Ok(out)
+    let mut starts = vec![head.raw_bytes];
+    let mut at = stored.bytes - tail.len() as u64;
+    for line in tail.split_inclusive(|&b| b == b'\n') {
+        starts.push(at);
+        at += line.len() as u64;
+    }
+    Ok((out, starts))
 }
 
 /// The last whole lines of `bytes`, at most [`TAIL_LINES`] of them. Unless `at_line_start`,
@@ -366,7 +416,7 @@ mod tests {
             };
             assert_eq!(head.raw_lines, HEAD_LINES as u64);
             let mut split = head.view.clone();
-            split.extend_from_slice(&rest(&stored, &head, "0badcafe").unwrap());
+            split.extend_from_slice(&rest(&stored, &head, "0badcafe").unwrap().0);
             for exit_code in [0, 1, 141] {
                 let rendered = render(&stored, None, &request(level, exit_code)).unwrap();
                 let View::Bytes(view) = rendered.view else {
@@ -421,6 +471,20 @@ mod tests {
             Some(&format!("{lines} {}", line.trim_end()).as_str())
         );
         let marker = shown[shown.len() - TAIL_LINES - 1];
+        // Every line stands where its raw line starts, the middle's marker at its first.
+        let starts = rendered.starts.expect("a view in memory has its offsets");
+        assert_eq!(starts.len(), shown.len());
+        for (shown, &start) in shown.iter().zip(&starts) {
+            let at = &text[start as usize..];
+            if !shown.starts_with("[lens: ") {
+                assert!(at.starts_with(&format!("{shown}\n")), "{shown} at {start}");
+            }
+        }
+        let marker_start = starts[shown.len() - TAIL_LINES - 1] as usize;
+        let (_, marker_first, _) =
+            crate::pipeline::render::parse_marker(marker, "0badcafe").unwrap();
+        assert_eq!(text[..marker_start].matches('\n').count() + 1, marker_first);
+        assert_eq!(text.as_bytes()[marker_start - 1], b'\n', "a line's start");
         let cut = text[..HEAD_BYTES as usize].rfind('\n').unwrap() + 1;
         let head_lines = text[..cut].matches('\n').count().min(HEAD_LINES);
         assert!(marker.starts_with("[lens: "), "{marker}");

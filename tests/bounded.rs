@@ -675,3 +675,124 @@ fn a_merged_raw_view_past_the_window_keeps_the_order_it_arrived_in() {
     let expected = format!("start\n{numbers}err\n");
     util::assert_bytes_eq(merged.as_bytes(), expected.as_bytes(), "the merged output");
 }
+
+#[test]
+fn a_merged_windowed_stdout_keeps_its_place_between_the_stderr_lines() {
+    // 200,000 lines, past the 131,072 filtered whole, so kept as head and tail: `start`
+    // once came after all of it and `err` before its tail, `2>&1 | tail -3` printing
+    // `200000, start, err`.
+    let dir = TestDir::new("merged-windowed");
+    let script = "echo start >&2; sleep 0.3; seq 1 200000; sleep 0.3; echo err >&2";
+    let merged = merged_output(&dir, script);
+    let lines: Vec<&str> = merged.lines().collect();
+    assert!(lines.len() < 200, "windowed: {} lines", lines.len());
+    assert_eq!(lines[..2], ["start", "1"], "{merged}");
+    assert_eq!(
+        lines[lines.len() - 3..],
+        ["199999", "200000", "err"],
+        "{merged}"
+    );
+    let marker = lines[lines.len() - 42];
+    assert!(
+        marker.contains("-199960, ") && marker.contains("bytes past"),
+        "{merged}"
+    );
+}
+
+#[test]
+fn a_merged_windowed_stdout_places_stderr_lines_in_its_head_middle_and_tail() {
+    let dir = TestDir::new("merged-windowed-between");
+    let script = "seq 1 1000; sleep 0.3; echo in-head >&2; sleep 0.3; \
+                  seq 1001 100000; sleep 0.3; echo in-middle >&2; sleep 0.3; \
+                  seq 100001 199980; sleep 0.3; echo in-tail >&2; sleep 0.3; \
+                  seq 199981 200000; sleep 0.3; echo end >&2";
+    let merged = merged_output(&dir, script);
+    let lines: Vec<&str> = merged.lines().collect();
+    let at = |line: &str| {
+        lines
+            .iter()
+            .position(|l| *l == line)
+            .unwrap_or_else(|| panic!("{line} missing:\n{merged}"))
+    };
+    let middle = lines
+        .iter()
+        .position(|l| l.contains("bytes past the first 65536 lines"))
+        .unwrap_or_else(|| panic!("no middle marker:\n{merged}"));
+    // The head's own marker stands for lines 2-65535, and so goes where line 2 arrived.
+    assert!(lines[1].contains(" 2-65535, "), "{merged}");
+    assert_eq!(at("1"), 0, "{merged}");
+    assert!(at("in-head") == 2 && at("65536") == 3, "{merged}");
+    assert!(middle == 4 && at("in-middle") == 5, "{merged}");
+    assert!(
+        at("199961") == 6 && at("199980") + 1 == at("in-tail"),
+        "{merged}"
+    );
+    assert_eq!(at("in-tail") + 1, at("199981"), "{merged}");
+    assert_eq!(lines[lines.len() - 2..], ["200000", "end"], "{merged}");
+}
+
+#[test]
+fn a_merged_windowed_stderr_keeps_its_place_before_the_stdout_lines() {
+    let dir = TestDir::new("merged-windowed-stderr");
+    let script = "seq 1 200000 >&2; sleep 0.3; echo out; sleep 0.3; echo err >&2";
+    let merged = merged_output(&dir, script);
+    let lines: Vec<&str> = merged.lines().collect();
+    assert!(lines.len() < 200, "windowed: {} lines", lines.len());
+    assert_eq!(lines[0], "1", "{merged}");
+    assert_eq!(
+        lines[lines.len() - 4..],
+        ["199999", "200000", "out", "err"],
+        "{merged}"
+    );
+}
+
+#[test]
+fn a_merged_windowed_head_is_written_early_only_up_to_stderr() {
+    // Under `2>&1` the head's lines that came before `warn` go out while the command
+    // runs; the rest of the head waits for the end, after `warn`, and nothing is twice.
+    let dir = TestDir::new("merged-early-head");
+    let script = "seq 1 1000; sleep 0.3; echo warn >&2; seq 1001 200000; sleep 8; echo last";
+    let (reader, writer) = std::io::pipe().unwrap();
+    let mut command = dir.lens(["sh", "-c", script]);
+    command.stdout(writer.try_clone().unwrap()).stderr(writer);
+    let mut child = command.spawn().unwrap();
+    drop(command);
+    let started = Instant::now();
+    let mut reader = std::io::BufReader::new(reader);
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut reader, &mut first).unwrap();
+    let arrived = started.elapsed();
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut reader, &mut rest).unwrap();
+    assert!(child.wait().unwrap().success());
+    let merged = format!("{first}{rest}");
+    assert!(
+        arrived < Duration::from_secs(8),
+        "the head's first line came after {arrived:?}, when the command had ended"
+    );
+    let lines: Vec<&str> = merged.lines().collect();
+    assert_eq!(lines[0], "1", "{merged}");
+    assert!(lines[1].contains(" 2-65535, "), "{merged}");
+    assert_eq!(lines[2..4], ["warn", "65536"], "{merged}");
+    assert!(
+        lines[4].contains("bytes past the first 65536 lines"),
+        "{merged}"
+    );
+    assert_eq!(lines[lines.len() - 2..], ["200000", "last"], "{merged}");
+    assert_eq!(lines.len(), 5 + 40, "{merged}");
+    let record = dir.log().pop().unwrap();
+    assert_eq!(record["shown"]["stdout"], merged.len() - 5, "{record}");
+}
+
+#[test]
+fn a_merged_endless_producer_piped_to_head_still_ends() {
+    let dir = TestDir::new("merged-early-head-pipe");
+    let output = pipeline_within(
+        &dir,
+        "\"$0\" sh -c 'while :; do echo y; done' 2>&1 | head -1",
+        Duration::from_secs(30),
+    );
+    assert_eq!(text(&output.stdout), "y\n");
+    let record = dir.log().pop().unwrap();
+    assert_eq!(record["exit"], 141, "the loop died of SIGPIPE: {record}");
+}
