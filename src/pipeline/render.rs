@@ -353,6 +353,7 @@ fn write(
         if options.level == Level::Filtered && detail.is_empty() {
             detail = tests_tally(doc, start..i);
         }
+        let counts_here = detail_is_counts(options, &detail);
         if options.stream == Stream::Stderr {
             detail = if detail.is_empty() {
                 "stderr".to_owned()
@@ -372,7 +373,7 @@ fn write(
         } else {
             (marker.len() + 1) * 2 <= region_bytes
         };
-        if !worth && !detail_is_counts(options, &detail) {
+        if !worth && !counts_here {
             (start..i).for_each(|j| push_line(&mut out, doc, j, options.handle));
         } else {
             out.push_str(&marker);
