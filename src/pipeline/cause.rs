@@ -145,9 +145,34 @@ pub(crate) fn group(doc: &mut Doc, findings_at: usize, tests_at: usize) -> Cause
             doc.lines[block.first as usize].fate = Fate::Grouped;
         }
     }
+    attach_notes(doc);
     group_tests(doc, &mut causes, tests_at);
     causes.members.sort_by_key(|m| m.line);
     causes
+}
+
+/// gcc writes the notes of a finding as findings of their own, each with its place (`a.h:3:9:
+/// note: in definition of macro 'X'`) and its quoted source: they go with the finding
+/// grouped before them, instead of standing under the marker as if another's.
+fn attach_notes(doc: &mut Doc) {
+    let mut after_grouped = false;
+    for b in 0..doc.block_count() {
+        let block = doc.block(b);
+        let head = doc.lines[block.first as usize];
+        if head.role == Role::Blank {
+            continue;
+        }
+        // A note already folded as a repeat still belongs to the finding: the chain goes on.
+        if after_grouped && head.role == Role::Note {
+            for i in block.lines() {
+                if doc.lines[i].fate == Fate::Keep {
+                    doc.lines[i].fate = Fate::Grouped;
+                }
+            }
+            continue;
+        }
+        after_grouped = head.fate == Fate::Grouped && head.role.is_finding();
+    }
 }
 
 /// A failing test's two keys: its message with its values, and, when it says where it
@@ -161,28 +186,10 @@ type TestKeys = (u64, Option<u64>);
 /// head (marked by the runner's module) to the next head, header, tally or boundary, so
 /// no kept line can end up under another test's header.
 fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
-    let heads: Vec<usize> = (0..doc.lines.len())
-        .filter(|&i| doc.lines[i].marks.has(Marks::TEST_SECTION))
-        .collect();
     let mut by_message: HashMap<u64, u32> = HashMap::new();
     // Each section, with its test's name and the message it failed with.
     let mut sections: Vec<(usize, usize, String, String, TestKeys)> = Vec::new();
-    for (k, &head) in heads.iter().enumerate() {
-        let limit = heads.get(k + 1).copied().unwrap_or(doc.lines.len());
-        let end = (head + 1..limit)
-            .find(|&j| {
-                let line = doc.lines[j];
-                matches!(line.role, Role::Header | Role::Summary) && !doc.raw(j).starts_with(' ')
-                    // Another failure (jest's `FAIL tests/b.test.js`) is never part of a
-                    // section: grouping it away would hide a different fault. (A section's
-                    // own closing result, go -json's `fail` event, is.)
-                    || line.role == Role::Fail
-                        && !line.marks.has(Marks::TEST_FAILED)
-                        && !line.marks.has(Marks::RESTATED)
-                    || line.marks.has(Marks::BOUNDARY)
-                    || line.marks.has(Marks::TALLY)
-            })
-            .unwrap_or(limit);
+    for (head, end) in test_sections(doc) {
         let head_text = doc.clean(head);
         let Some(name) = shapes::test_name(&head_text) else {
             continue;
@@ -262,6 +269,38 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
             line_number: place,
         });
     }
+}
+
+/// Each failing test's section, as `(head, end)`: from its head (marked by the runner's
+/// module) to the next head, header, tally or boundary, so no line of it is another
+/// test's or the run's.
+pub fn test_sections(doc: &Doc) -> Vec<(usize, usize)> {
+    let heads: Vec<usize> = (0..doc.lines.len())
+        .filter(|&i| doc.lines[i].marks.has(Marks::TEST_SECTION))
+        .collect();
+    heads
+        .iter()
+        .enumerate()
+        .map(|(k, &head)| {
+            let limit = heads.get(k + 1).copied().unwrap_or(doc.lines.len());
+            let end = (head + 1..limit)
+                .find(|&j| {
+                    let line = doc.lines[j];
+                    matches!(line.role, Role::Header | Role::Summary)
+                        && !doc.raw(j).starts_with(' ')
+                        // Another failure (jest's `FAIL tests/b.test.js`) is never part of
+                        // a section: grouping it away would hide a different fault. (A
+                        // section's own closing result, go -json's `fail` event, is.)
+                        || line.role == Role::Fail
+                            && !line.marks.has(Marks::TEST_FAILED)
+                            && !line.marks.has(Marks::RESTATED)
+                        || line.marks.has(Marks::BOUNDARY)
+                        || line.marks.has(Marks::TALLY)
+                })
+                .unwrap_or(limit);
+            (head, end)
+        })
+        .collect()
 }
 
 /// The first `path:line` a line names, as a token (`panicked at src/a.rs:13:9:`,
@@ -819,6 +858,19 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
             !hidden.iter().any(|l| l.contains("parse")),
             "the other file's failure went with the group: {hidden:?}"
         );
+    }
+
+    #[test]
+    fn a_grouped_findings_notes_go_with_it() {
+        let finding = |n: u32| {
+            format!(
+                "src/a.c:{n}:5: warning: conversion may change value [-Wconversion]\n   {n} | x = y;\n      |     ^\nsrc/a.h:3:9: note: in definition of macro 'SET'\n    3 | #define SET(a) a\n"
+            )
+        };
+        let text = format!("{}{}{}", finding(10), finding(20), finding(30));
+        let (fates, _) = run(&text);
+        assert_eq!(&fates[..5], [Keep; 5], "{fates:?}");
+        assert!(fates[5..].iter().all(|f| *f == Grouped), "{fates:?}");
     }
 
     #[test]

@@ -9,8 +9,8 @@
 //! becomes one marker in the contract's shape, `[lens: N lines elided, A-B, HANDLE]`,
 //! whose detail (after `: `) says what the reader would otherwise lose:
 //!
-//! - grouped reports: `3 more E0308 "mismatched types" at src/a.rs:3,9, src/b.rs:4`, every file
-//!   a removed finding was in, with its line numbers;
+//! - grouped reports: `3 more E0308 "mismatched types" at src/a.rs:3, src/a.rs:9,
+//!   src/b.rs:4`, every place a removed finding was, each whole;
 //! - lines cut for the budget: `in src/x.rs, src/y.rs`, the files they name that no shown
 //!   line names;
 //! - level 0's first marker: `1953 lines, 151 errors, 2 warnings, 6 failed`.
@@ -66,7 +66,18 @@ pub fn render(doc: &Doc, causes: &Causes, options: &Options) -> String {
 fn level1(doc: &Doc, head_lines: usize) -> Vec<bool> {
     let kept = |l: &crate::block::Line| l.fate == Fate::Keep;
     if doc.lines.iter().any(|l| kept(l) && l.forced()) {
-        return doc.lines.iter().map(|l| kept(l) && l.forced()).collect();
+        let mut shown: Vec<bool> = doc.lines.iter().map(|l| kept(l) && l.forced()).collect();
+        // A failing test is its whole section, not only its error's paragraph: vitest's
+        // `Received:` and `❯ src/a.ts:3:5`, cargo's doc test header, a should_panic's
+        // expected substring are each a paragraph of their own.
+        for (head, end) in crate::pipeline::cause::test_sections(doc) {
+            if kept(&doc.lines[head]) {
+                for (show, line) in shown[head..end].iter_mut().zip(&doc.lines[head..end]) {
+                    *show |= kept(line);
+                }
+            }
+        }
+        return shown;
     }
     let mut left = head_lines;
     doc.lines
@@ -184,8 +195,25 @@ fn hide_stranded_blanks(doc: &Doc, shown: &mut [bool]) {
 fn counts(doc: &Doc) -> String {
     let (mut errors, mut warnings) = (0usize, 0usize);
     let mut after_panic = false;
+    let mut failed = doc
+        .lines
+        .iter()
+        .filter(|l| l.marks.has(Marks::TEST_FAILED))
+        .count();
+    // A failing test's panic or assertion, and cargo's `error: test failed` after it, are
+    // that test's failure, counted as failed: when tests are named failing, errors are
+    // what came before the tests.
+    let tests_from = (0..doc.lines.len())
+        .find(|&i| {
+            let marks = doc.lines[i].marks;
+            failed > 0 && (marks.has(Marks::TEST_SECTION) || marks.has(Marks::TEST_FAILED))
+        })
+        .unwrap_or(usize::MAX);
     for block in doc.blocks() {
         let first = block.first as usize;
+        if first >= tests_from {
+            break;
+        }
         let head = doc.lines[first].role;
         let text = doc.clean(first);
         match head {
@@ -204,11 +232,6 @@ fn counts(doc: &Doc) -> String {
         }
         after_panic = text.contains("panicked at");
     }
-    let mut failed = doc
-        .lines
-        .iter()
-        .filter(|l| l.marks.has(Marks::TEST_FAILED))
-        .count();
     // The tool's own tally, where it printed one, is the count: pytest's `2 errors` are
     // two, whatever their tracebacks hold. Tallies of several test binaries add up.
     let tallied = |word: &str| -> Option<usize> {
@@ -349,6 +372,11 @@ fn write(
                 }
             }
         }
+        // A log of commits at level 1 is its first lines: the marker after them names the
+        // commits it hides, so a reader can ask for one.
+        if options.level == Level::Failures && options.content && detail.is_empty() {
+            detail = cut_commits(doc, start..i, options.max_locations);
+        }
         // Passing tests, and failing ones the closing list restates, say how many.
         if options.level == Level::Filtered && detail.is_empty() {
             detail = tests_tally(doc, start..i);
@@ -476,11 +504,11 @@ fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
     parts.join("; ")
 }
 
-/// `commits 6ad1d45..., d36589b...`: the commits of a log whose first lines were cut
-/// for the budget, each by its id as the log printed it.
+/// `commits 6ad1d45..., d36589b...`: the commits of a log whose first lines a region
+/// hides, each by its id as the log printed it.
 fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String {
     let ids: Vec<&str> = region
-        .filter(|&j| doc.lines[j].fate == Fate::Ranked && doc.lines[j].marks.has(Marks::COMMIT))
+        .filter(|&j| doc.lines[j].marks.has(Marks::COMMIT))
         .filter_map(|j| doc.raw(j).strip_prefix("commit "))
         .map(|rest| {
             rest.split(' ')
@@ -808,7 +836,7 @@ pub fn marker(count: usize, first: usize, last: usize, handle: &str, detail: &st
     }
 }
 
-/// `3 more E0308 "mismatched types" at src/a.rs:3,9, src/b.rs:4` for each group with members
+/// `3 more E0308 "mismatched types" at src/a.rs:3, src/a.rs:9, src/b.rs:4` for each group with members
 /// in `range`.
 fn group_detail(causes: &Causes, range: std::ops::Range<usize>, max_locations: usize) -> String {
     if range.is_empty() {
@@ -853,11 +881,16 @@ fn group_detail(causes: &Causes, range: std::ops::Range<usize>, max_locations: u
         let mut places: Vec<String> = files[..listed_files]
             .iter()
             .map(|(file, lines)| {
-                let listed = lines[..lines.len().min(per_file)].join(",");
+                // Each place whole, so a reader (or a search) finds `a.c:1245:53` as it is.
+                let listed: Vec<String> = lines[..lines.len().min(per_file)]
+                    .iter()
+                    .map(|line| format!("{file}:{line}"))
+                    .collect();
+                let listed = listed.join(", ");
                 if lines.len() > per_file {
-                    format!("{file}:{listed} +{}", lines.len() - per_file)
+                    format!("{listed} +{}", lines.len() - per_file)
                 } else {
-                    format!("{file}:{listed}")
+                    listed
                 }
             })
             .collect();
@@ -1108,6 +1141,14 @@ mod tests {
     }
 
     #[test]
+    fn a_failing_tests_panic_is_counted_as_failed_not_as_an_error() {
+        let text = "warning: unused variable: `x`\n --> src/a.rs:2:9\n\nrunning 2 tests\ntest t::a ... FAILED\ntest t::b ... FAILED\n\nfailures:\n\n---- t::a stdout ----\n\nthread 't::a' panicked at src/a.rs:3:5:\nboom\n\n---- t::b stdout ----\n\nthread 't::b' panicked at src/a.rs:8:5:\nbang\n\nfailures:\n    t::a\n    t::b\n\ntest result: FAILED. 0 passed; 2 failed; 0 ignored\n\nerror: test failed, to rerun pass `--lib`\n";
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        assert_eq!(counts(&doc), "26 lines, 1 warning, 2 failed");
+    }
+
+    #[test]
     fn a_marker_over_passing_tests_says_how_many_and_what_failed() {
         let text: String = (0..40)
             .map(|n| format!("test tests::case_{n} ... ok\n"))
@@ -1241,7 +1282,7 @@ mod tests {
         let out = render(&doc, &causes, &options(2));
         assert_eq!(
             out.lines().nth(1).unwrap(),
-            "[lens: 3 lines elided, 2-4, 0badcafe: 3 more E0308 \"mismatched types\" at src/a.rs:3,9, src/b.rs:4]"
+            "[lens: 3 lines elided, 2-4, 0badcafe: 3 more E0308 \"mismatched types\" at src/a.rs:3, src/a.rs:9, src/b.rs:4]"
         );
     }
 
