@@ -56,9 +56,11 @@
 //! that crossed the bound, and writes that view to lens's stdout while the child still
 //! runs. A reader such as `head -1` gets its lines, leaves, and the reader-left path above
 //! ends the child; without this, `lens <endless producer> | head -1` never ended, as lens
-//! wrote nothing before the child did. The drain waits for the render, so the child may
-//! block on a full pipe for that long; it is bounded by the head window. A passthrough
-//! that starts later (a prompt, a failed store) copies only what followed the head.
+//! wrote nothing before the child did. The render runs on a thread of its own while the
+//! drain reads on, so arrival keeps being recorded as it happens (see [`write_head`]); the
+//! drain waits for it before it reports EOF. A passthrough that starts later (a prompt, a
+//! failed store) copies only what followed the head; one that starts while the head is
+//! rendered copies the whole stream, and the head is then not written.
 //!
 //! Under `2>&1` the head's view may not all go first: a stderr line that arrived before
 //! one of the head's lines must come out before it. Which stderr lines will be in
@@ -406,7 +408,7 @@ struct Held {
     /// was written.
     head: Option<window::Head>,
     /// The head window is being rendered: `finish` waits for it, however long the child
-    /// has been gone, since the pipe still holds bytes the drain has not read.
+    /// has been gone, since its view is yet to be written.
     rendering: bool,
 }
 
@@ -443,6 +445,7 @@ impl Drain {
             let mut out = Passthrough::new(stream, Arc::clone(&shared));
             // The last read ended inside a line: the child may be waiting at a prompt.
             let mut partial = false;
+            let mut renderer = None;
             loop {
                 let passed = mine.lock().expect("reader lock").passed;
                 let timeout = match () {
@@ -481,11 +484,14 @@ impl Drain {
                 let bytes = &chunk[..n];
                 partial = bytes.last() != Some(&b'\n');
                 // Under the lock, so the arrival list never counts a byte not yet held,
-                // and `finish` never takes a count while a read is half recorded.
+                // and `finish` never takes a count while a read is half recorded. Its
+                // arrival is recorded first, before the work on it: a stream recorded
+                // after that work was behind the other by it.
                 let mut held = mine.lock().expect("reader lock");
                 if held.stopped {
                     break;
                 }
+                shared.record_arrival(stream, n);
                 if let Some((file, _)) = &mut sink
                     && let Err(error) = file.write_all(bytes)
                 {
@@ -503,7 +509,6 @@ impl Drain {
                 }
                 held.total += n as u64;
                 held.newlines += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
-                shared.record_arrival(stream, n);
                 shared.status.add(bytes);
                 // The head window is fixed once the stream is windowed: its view can be
                 // written now, so a reader such as `head -1` gets its lines and may leave.
@@ -512,30 +517,16 @@ impl Drain {
                     && window::is_windowed(held.total, held.newlines)
                     && let (Some(render), Some((_, path))) = (early.take(), &sink)
                 {
-                    let path = path.clone();
                     held.rendering = true;
-                    drop(held);
-                    let head = render(&path);
-                    let mut held = mine.lock().expect("reader lock");
-                    held.rendering = false;
-                    if let Some(mut head) = head.filter(|_| !held.stopped) {
-                        // Under `2>&1`, stderr's lines are placed from its first byte on,
-                        // so what of the head came after it waits for the merge.
-                        let clear = match shared.merged {
-                            true => {
-                                merge::stdout_first(&shared.arrival.lock().expect("arrival lock"))
-                            }
-                            false => u64::MAX,
-                        };
-                        head.written = merge::prefix_before(&head.view, &head.starts, clear);
-                        out.write(&head.view[..head.written]);
-                        held.head = Some(head);
-                    }
+                    renderer = Some(write_head(render, path.clone(), &mine, &shared));
                 }
             }
             // Dropping the pipe here closes lens's end: after a reader left, that is what
             // makes the child's next write raise SIGPIPE.
             drop(pipe);
+            if let Some(renderer) = renderer {
+                let _ = renderer.join();
+            }
             let _ = tx.send(());
         });
         Drain {
@@ -575,6 +566,38 @@ impl Drain {
         };
         (held, closed)
     }
+}
+
+/// Render the head window of the stdout file at `path` and write its view, on a thread of
+/// its own, so that the drain reads on meanwhile: a drain that stopped for the render let
+/// stdout pile up in its pipe while stderr was still read at once, and recorded a stderr
+/// line the child wrote after that output as arriving before it (under `2>&1`,
+/// `seq 1 135000; echo err >&2` put `err` before stdout's tail). Nothing is written once
+/// the drain has stopped or started passing through.
+fn write_head(
+    render: EarlyHead,
+    path: PathBuf,
+    held: &Arc<Mutex<Held>>,
+    shared: &Arc<Shared>,
+) -> thread::JoinHandle<()> {
+    let (held, shared) = (Arc::clone(held), Arc::clone(shared));
+    thread::spawn(move || {
+        let head = render(&path);
+        let mut held = held.lock().expect("reader lock");
+        held.rendering = false;
+        let Some(mut head) = head.filter(|_| !held.stopped && !held.passed) else {
+            return;
+        };
+        // Under `2>&1`, stderr's lines are placed from its first byte on, so what of the
+        // head came after it waits for the merge.
+        let clear = match shared.merged {
+            true => merge::stdout_first(&shared.arrival.lock().expect("arrival lock")),
+            false => u64::MAX,
+        };
+        head.written = merge::prefix_before(&head.view, &head.starts, clear);
+        Passthrough::new(Stream::Stdout, Arc::clone(&shared)).write(&head.view[..head.written]);
+        held.head = Some(head);
+    })
 }
 
 /// Start passing through if the store failed, a prompt gave the run the terminal, or the
@@ -753,6 +776,42 @@ mod tests {
                 (Stream::Stderr, 3),
                 (Stream::Stdout, 4)
             ]
+        );
+    }
+
+    #[test]
+    fn stdout_is_read_on_while_its_head_is_rendered() {
+        // Stdout crosses the window's line bound, then ends inside the pipe's buffer while
+        // the head renders, then the child writes to stderr: a drain that waited for the
+        // render recorded `err` before the rest of stdout, and so before its tail under
+        // `2>&1`.
+        let (sinks, dir) = sinks("render");
+        let mut command = Command::new("sh");
+        let script = "seq 1 131073; sleep 0.3; seq 131074 135000; sleep 0.3; echo err >&2";
+        command.args(["-c", script]);
+        let slow: EarlyHead = Box::new(|_| {
+            thread::sleep(Duration::from_millis(1500));
+            None
+        });
+        let captured = collect_into(
+            spawn(&mut command).unwrap(),
+            Instant::now(),
+            Some(sinks),
+            Some(slow),
+            false,
+            false,
+        )
+        .unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(captured.stdout_bytes, 833_895, "`seq 1 135000 | wc -c`");
+        assert_eq!(
+            captured.arrival.last(),
+            Some(&Arrival {
+                stream: Stream::Stderr,
+                bytes: 4
+            }),
+            "{:?}",
+            captured.arrival
         );
     }
 
