@@ -881,11 +881,20 @@ fn group_detail(causes: &Causes, range: std::ops::Range<usize>, max_locations: u
         let mut places: Vec<String> = files[..listed_files]
             .iter()
             .map(|(file, lines)| {
-                // Each place whole, so a reader (or a search) finds `a.c:1245:53` as it is.
-                let listed: Vec<String> = lines[..lines.len().min(per_file)]
-                    .iter()
-                    .map(|line| format!("{file}:{line}"))
-                    .collect();
+                // Each place whole, so a reader (or a search) finds `a.c:1245:53` as it is;
+                // several reports at one place (three imports on one line) are one place.
+                let mut listed: Vec<String> = Vec::new();
+                let mut shown = lines[..lines.len().min(per_file)].iter().peekable();
+                while let Some(line) = shown.next() {
+                    let mut times = 1;
+                    while shown.next_if(|next| *next == line).is_some() {
+                        times += 1;
+                    }
+                    listed.push(match times {
+                        1 => format!("{file}:{line}"),
+                        n => format!("{file}:{line} ×{n}"),
+                    });
+                }
                 let listed = listed.join(", ");
                 if lines.len() > per_file {
                     format!("{listed} +{}", lines.len() - per_file)
@@ -1283,6 +1292,20 @@ mod tests {
         assert_eq!(
             out.lines().nth(1).unwrap(),
             "[lens: 3 lines elided, 2-4, 0badcafe: 3 more E0308 \"mismatched types\" at src/a.rs:3, src/a.rs:9, src/b.rs:4]"
+        );
+        // Three reports at one place are that place once, with how many.
+        let causes = Causes {
+            members: vec![
+                member(1, "a.py", "4:1"),
+                member(2, "a.py", "4:1"),
+                member(3, "a.py", "4:1"),
+            ],
+            ..causes
+        };
+        let out = render(&doc, &causes, &options(2));
+        assert!(
+            out.lines().nth(1).unwrap().ends_with(" at a.py:4:1 ×3]"),
+            "{out}"
         );
     }
 
