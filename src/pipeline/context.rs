@@ -57,6 +57,7 @@ pub fn context(doc: &mut Doc, around: usize, tail: usize, exit_code: i32, stream
     }
     if exit_code != 0 && (stream == Stream::Stderr || !reported) {
         let mut taken = 0;
+        let mut earliest = None;
         for i in (0..doc.lines.len()).rev() {
             if taken == tail {
                 break;
@@ -64,7 +65,23 @@ pub fn context(doc: &mut Doc, around: usize, tail: usize, exit_code: i32, stream
             if doc.lines[i].fate == Fate::Keep && doc.lines[i].role != Role::Blank {
                 force(doc, i);
                 taken += 1;
+                earliest = Some(i);
             }
+        }
+        // The tail begins with a whole finding: one cut after its head would show its
+        // quoted source without the warning and the file it is about.
+        let head = earliest.and_then(|earliest| {
+            let block = doc
+                .blocks()
+                .find(|b| (b.first as usize..b.end as usize).contains(&earliest))?;
+            let first = block.first as usize;
+            doc.lines[first]
+                .role
+                .is_finding()
+                .then_some(first..earliest)
+        });
+        for i in head.into_iter().flatten() {
+            force(doc, i);
         }
     }
     reported
@@ -91,6 +108,13 @@ mod tests {
         classify(&mut doc, Family::Diagnostics, stream);
         let reported = context(&mut doc, 1, 2, exit, stream);
         (doc.lines.iter().map(|l| l.forced()).collect(), reported)
+    }
+
+    #[test]
+    fn a_failing_streams_tail_begins_with_a_whole_finding() {
+        let text = "warning: unused variable: `x`\n --> src/main.rs:10:9\n   |\n10 |     let x = 5;\n   |         ^\n";
+        let (f, _) = forced(text, 101, Stream::Stderr);
+        assert_eq!(f, [true; 5], "{f:?}");
     }
 
     #[test]
