@@ -87,6 +87,8 @@ pub(crate) fn group(doc: &mut Doc, findings_at: usize, tests_at: usize) -> Cause
     let mut by_key: HashMap<u64, u32> = HashMap::new();
     let mut blocks: Vec<(crate::block::Block, Vec<Finding>)> = Vec::new();
     let mut reports: HashMap<u64, usize> = HashMap::new();
+    // Each key's reports by their exact message: the key masks names and numbers.
+    let mut variants: HashMap<u64, HashMap<String, usize>> = HashMap::new();
     for b in 0..doc.block_count() {
         let block = doc.block(b);
         let head = doc.lines[block.first as usize];
@@ -102,6 +104,11 @@ pub(crate) fn group(doc: &mut Doc, findings_at: usize, tests_at: usize) -> Cause
         };
         for finding in &findings {
             *reports.entry(finding.key).or_insert(0) += 1;
+            *variants
+                .entry(finding.key)
+                .or_default()
+                .entry(finding.message.clone())
+                .or_insert(0) += 1;
         }
         blocks.push((block, findings));
     }
@@ -109,7 +116,7 @@ pub(crate) fn group(doc: &mut Doc, findings_at: usize, tests_at: usize) -> Cause
         let head = doc.lines[block.first as usize];
         let mut all_grouped = !findings.is_empty();
         for finding in findings {
-            if reports[&finding.key] < findings_at {
+            if reports[&finding.key] < findings_at || is_odd_one(&variants, &reports, &finding) {
                 all_grouped = false;
                 continue;
             }
@@ -149,6 +156,22 @@ pub(crate) fn group(doc: &mut Doc, findings_at: usize, tests_at: usize) -> Cause
     group_tests(doc, &mut causes, tests_at);
     causes.members.sort_by_key(|m| m.line);
     causes
+}
+
+/// A report alone in saying what it says among many that say one thing (the one
+/// `Argument 1 to "Tag" has incompatible type "*tuple[str, str, str]"` among 344
+/// `Argument 3 to "Tag" has incompatible type "str"`): its own finding, not one more of
+/// theirs, though the key that masks names and numbers makes them alike.
+fn is_odd_one(
+    variants: &HashMap<u64, HashMap<String, usize>>,
+    reports: &HashMap<u64, usize>,
+    finding: &Finding,
+) -> bool {
+    let Some(variants) = variants.get(&finding.key) else {
+        return false;
+    };
+    let top = variants.values().copied().max().unwrap_or(0);
+    variants.get(&finding.message) == Some(&1) && top > 1 && top * 10 >= reports[&finding.key] * 9
 }
 
 /// gcc writes the notes of a finding as findings of their own, each with its place (`a.h:3:9:
@@ -871,6 +894,19 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
         let (fates, _) = run(&text);
         assert_eq!(&fates[..5], [Keep; 5], "{fates:?}");
         assert!(fates[5..].iter().all(|f| *f == Grouped), "{fates:?}");
+    }
+
+    #[test]
+    fn the_odd_one_among_many_alike_is_its_own() {
+        let mut text = String::new();
+        for n in 1..=12 {
+            text.push_str(&format!("tests/t.py:{n}: error: Argument 3 to \"Tag\" has incompatible type \"str\"; expected \"bytes\"  [arg-type]\n"));
+        }
+        text.push_str("tests/t.py:117: error: Argument 1 to \"Tag\" has incompatible type \"*tuple[str, str, str]\"; expected \"bytes\"  [arg-type]\n");
+        let (fates, causes) = run(&text);
+        assert_eq!(fates[12], Keep, "{fates:?}");
+        assert!(fates[1..12].iter().all(|f| *f == Grouped), "{fates:?}");
+        assert_eq!(causes.members.len(), 11);
     }
 
     #[test]
