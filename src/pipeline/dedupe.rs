@@ -146,21 +146,10 @@ pub fn dedupe(doc: &mut Doc) {
         let Some(key) = candidate_key(doc, block, unit, &mut values) else {
             continue;
         };
-        if shapes.len() >= MAX_KEYS && !shapes.contains_key(&key) {
-            continue;
-        }
-        let shape = shapes.entry(key).or_insert(Shape {
-            first: b as u32,
-            ..Shape::default()
-        });
-        shape.count += 1;
-        shape.last = b as u32;
-        for (k, x) in tracked(&values) {
-            shape.sum[k] += x;
-            shape.squares[k] += x * x;
-        }
-        for (kind, &x) in shape.kinds.iter_mut().zip(&values) {
-            kind.observe(x);
+        if let Some(shape) = count(&mut shapes, key, b, &values) {
+            for (kind, &x) in shape.kinds.iter_mut().zip(&values) {
+                kind.observe(x);
+            }
         }
     }
     // A shape with a category among its fields folds each category apart: the 62 lines
@@ -177,19 +166,7 @@ pub fn dedupe(doc: &mut Doc) {
         else {
             continue;
         };
-        if split.len() >= MAX_KEYS && !split.contains_key(&refined) {
-            continue;
-        }
-        let shape = split.entry(refined).or_insert(Shape {
-            first: b as u32,
-            ..Shape::default()
-        });
-        shape.count += 1;
-        shape.last = b as u32;
-        for (k, x) in tracked(&values) {
-            shape.sum[k] += x;
-            shape.squares[k] += x * x;
-        }
+        count(&mut split, refined, b, &values);
     }
     let mut seen: HashSet<u64, BuildHasherDefault<Prehashed>> = HashSet::default();
     let mut failures: Table<u32> = Table::default();
@@ -227,6 +204,30 @@ pub fn dedupe(doc: &mut Doc) {
             }
         }
     }
+}
+
+/// Count block `b`, of shape `key` with fields `values`, into `table`: the shape's
+/// record, unless the table is full and the shape new to it.
+fn count<'t>(
+    table: &'t mut Table<Shape>,
+    key: u64,
+    b: usize,
+    values: &[f64],
+) -> Option<&'t mut Shape> {
+    if table.len() >= MAX_KEYS && !table.contains_key(&key) {
+        return None;
+    }
+    let shape = table.entry(key).or_insert(Shape {
+        first: b as u32,
+        ..Shape::default()
+    });
+    shape.count += 1;
+    shape.last = b as u32;
+    for (k, x) in tracked(values) {
+        shape.sum[k] += x;
+        shape.squares[k] += x * x;
+    }
+    Some(shape)
 }
 
 /// The key of a block's category within its shape, when the shape has a field that is
