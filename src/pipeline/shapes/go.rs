@@ -87,7 +87,7 @@ fn restated(doc: &mut Doc) {
 }
 
 /// `--- PASS: TestA/sub (0.00s)` or `--- SKIP: ...`: `TestA/sub`.
-pub(crate) fn passed_name(t: &str) -> Option<&str> {
+fn passed_name(t: &str) -> Option<&str> {
     let t = t.trim_start();
     let rest = t
         .strip_prefix("--- PASS: ")
@@ -96,7 +96,7 @@ pub(crate) fn passed_name(t: &str) -> Option<&str> {
 }
 
 /// `=== RUN   TestA/sub` (or `PAUSE`, `CONT`, `NAME`): `TestA/sub`.
-pub(crate) fn started_name(t: &str) -> Option<&str> {
+fn started_name(t: &str) -> Option<&str> {
     let rest = t.trim_start().strip_prefix("=== ")?;
     let (verb, name) = rest.split_once(' ')?;
     matches!(verb, "RUN" | "PAUSE" | "CONT" | "NAME").then(|| name.trim())

@@ -187,6 +187,8 @@ fn marks(t: &str, role: Role) -> Marks {
     }
 }
 
+/// What takes the whole stream to tell: each failing test's section, and the progress
+/// events of the tests that passed.
 fn restated(doc: &mut Doc) {
     sections(doc);
     passed_progress(doc);
