@@ -88,7 +88,15 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
         } else if rewritten {
             Role::Progress
         } else {
-            head_role(&head_text, section)
+            match head_role(&head_text, section) {
+                // A compiler's error inside a log record (pip's `--log`): read past the
+                // record's stamp for a finding, and only for one.
+                Role::Plain => shapes::log::after_stamp(&head_text)
+                    .map(|rest| head_role(rest, section))
+                    .filter(|role| role.is_finding())
+                    .unwrap_or(Role::Plain),
+                role => role,
+            }
         };
         if panic_message_next && head == Role::Plain {
             head = Role::Error;
@@ -475,6 +483,12 @@ mod tests {
     }
 
     use Role::*;
+
+    #[test]
+    fn a_compilers_error_inside_a_log_record_is_an_error() {
+        let text = "2026-12-01T20:12:47,946   Skipping link: No binaries permitted for wrapt\n2026-12-01T20:12:55,257   src/wrapt/_wrappers.c:1339:9: error: passing argument 4 discards const\n";
+        assert_eq!(roles(text), [Plain, Error]);
+    }
 
     #[test]
     fn rustc_diagnostic_and_cargo_lines() {

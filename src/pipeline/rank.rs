@@ -32,6 +32,25 @@ static ALARM: LazyLock<Regex> = LazyLock::new(|| {
     .expect("static regex")
 });
 
+/// Does `t` say something went wrong? An alarm word inside a path or a file's name
+/// (`copying simplejson/errors.py`, `adding 'yaml/error.py'`) names a file, not a fault.
+fn alarming(t: &str) -> bool {
+    ALARM.find_iter(t).any(|m| {
+        let start = t[..m.start()]
+            .rfind(char::is_whitespace)
+            .map_or(0, |at| at + 1);
+        let end = t[m.end()..]
+            .find(char::is_whitespace)
+            .map_or(t.len(), |at| m.end() + at);
+        let word = t[start..end].trim_matches(|c: char| "'\"`,;:()[]".contains(c));
+        let named_file = word.contains('/')
+            || word.rsplit_once('.').is_some_and(|(_, ext)| {
+                !ext.is_empty() && ext.chars().all(|c| c.is_ascii_alphanumeric())
+            });
+        !named_file
+    })
+}
+
 /// The most lines of a stream's head and of its tail a routine stream keeps.
 const HEAD_WINDOW: usize = 8;
 const TAIL_WINDOW: usize = 16;
@@ -339,7 +358,7 @@ fn scores(doc: &Doc) -> (Vec<u8>, Vec<u8>) {
             let mut score = role_score(line.role);
             let candidate = line.fate == Fate::Keep && !line.forced();
             if candidate && line.role == Role::Plain {
-                if ALARM.is_match(&doc.clean(i)) {
+                if alarming(&doc.clean(i)) {
                     score = score.saturating_add(100);
                 }
                 if crowded && templates.get(&template_of(i)).is_some_and(|&c| c <= 2) {
@@ -429,6 +448,15 @@ mod tests {
     #[test]
     fn within_budget_nothing_goes() {
         assert_eq!(kept("a\nb\n", 4), ["a", "b"]);
+    }
+
+    #[test]
+    fn a_file_named_error_is_not_an_alarm() {
+        assert!(!alarming("copying simplejson/errors.py -> build/lib"));
+        assert!(!alarming("adding 'yaml/error.py'"));
+        assert!(alarming("error: command 'gcc' failed: No such file"));
+        assert!(alarming("Build failed."));
+        assert!(alarming("src/a.c:3:5: error: x"));
     }
 
     #[test]

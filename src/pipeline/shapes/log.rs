@@ -70,6 +70,18 @@ pub(crate) fn is_record(line: &str) -> bool {
     STAMP.is_match(line)
 }
 
+static ISO_STAMP: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\s+")
+        .expect("static regex")
+});
+
+/// What a record says after its ISO timestamp (`2026-12-01T20:12:55,257   src/a.c:3:5:
+/// error: x` says `src/a.c:3:5: error: x`), when it opens with one: a tool's own line,
+/// logged by another (pip's `--log` of a compiler).
+pub(crate) fn after_stamp(t: &str) -> Option<&str> {
+    ISO_STAMP.find(t).map(|m| &t[m.end()..])
+}
+
 /// Is `text` a log: are at least three in four of its first non-blank lines records?
 /// Lines that continue a record (a traceback, a wrapped message) are the other quarter.
 pub(crate) fn looks_like_log(text: &str) -> bool {
