@@ -375,7 +375,17 @@ fn write(
         // A log of commits at level 1 is its first lines: the marker after them names the
         // commits it hides, so a reader can ask for one.
         if options.level == Level::Failures && options.content && detail.is_empty() {
-            detail = cut_commits(doc, start..i, options.max_locations);
+            let named = named.get_or_insert_with(|| shown_files(doc, shown));
+            let parts = [
+                cut_commits(doc, start..i, options.max_locations),
+                unnamed_files(doc, start..i, named, options.max_locations),
+                content_detail(doc, start..i),
+            ];
+            detail = parts
+                .into_iter()
+                .filter(|p| !p.is_empty())
+                .collect::<Vec<_>>()
+                .join("; ");
         }
         // Passing tests, and failing ones the closing list restates, say how many.
         if options.level == Level::Filtered && detail.is_empty() {
@@ -563,7 +573,7 @@ fn content_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
     let cut = || {
         region
             .clone()
-            .filter(|&j| doc.lines[j].fate == Fate::Ranked)
+            .filter(|&j| matches!(doc.lines[j].fate, Fate::Ranked | Fate::Keep))
     };
     let diff = doc.lines.iter().any(|l| l.marks.has(Marks::HUNK));
     if diff {
@@ -727,7 +737,7 @@ fn unnamed_files(
     let mut files: Vec<&str> = Vec::new();
     let mut listed: HashSet<&str> = HashSet::new();
     let mut more = 0usize;
-    for i in region.filter(|&i| doc.lines[i].fate == Fate::Ranked) {
+    for i in region.filter(|&i| matches!(doc.lines[i].fate, Fate::Ranked | Fate::Keep)) {
         let Some(file) = locate::file_of(doc.raw(i)) else {
             continue;
         };
