@@ -28,9 +28,13 @@ pub fn context(doc: &mut Doc, around: usize, tail: usize, exit_code: i32, stream
         for i in block.lines() {
             force(doc, i);
         }
+        // The line before is context unless it closes another finding: that finding's
+        // note or help, shown alone, would read as this one's. (The notes after a finding
+        // are its own: gcc and mypy print them there.)
+        let own = |doc: &Doc, i: usize| !matches!(doc.lines[i].role, Role::Note | Role::Help);
         let mut before = block.first as usize;
         for _ in 0..around {
-            match previous_kept(doc, before) {
+            match previous_kept(doc, before).filter(|&i| own(doc, i)) {
                 Some(i) => {
                     force(doc, i);
                     before = i;
@@ -108,6 +112,13 @@ mod tests {
         classify(&mut doc, Family::Diagnostics, stream);
         let reported = context(&mut doc, 1, 2, exit, stream);
         (doc.lines.iter().map(|l| l.forced()).collect(), reported)
+    }
+
+    #[test]
+    fn another_findings_note_is_not_an_errors_neighbour() {
+        let text = "warning: unused import: `std::fmt`\n --> src/a.rs:1:5\n  = note: `#[warn(unused_imports)]` on by default\nerror[E0599]: no method named `x`\n --> src/a.rs:9:7\n";
+        let (f, _) = forced(text, 0, Stream::Stderr);
+        assert_eq!(f, [false, false, false, true, true], "{f:?}");
     }
 
     #[test]

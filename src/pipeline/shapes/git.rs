@@ -33,10 +33,10 @@ pub(crate) fn content_marks(t: &str) -> Marks {
     }
 }
 
-/// How soon a diff's file goes when the diff must be cut: 0 for source, 1 for prose and
-/// configuration (a changelog, the docs, a CI workflow, a manifest), 2 for what a tool
-/// generated (a lockfile's checksums, a signature, a minified bundle, a snapshot). The
-/// changed lines of source are what a diff is read for.
+/// How soon a diff's file goes when the diff must be cut: 0 for source and a build's
+/// manifest, 1 for prose and configuration (a changelog, the docs, a CI workflow), 2 for
+/// what a tool generated (a lockfile's checksums, a signature, a minified bundle, a
+/// snapshot). The changed lines of source are what a diff is read for.
 pub(crate) fn diff_file_rank(path: &str) -> u8 {
     let name = path.rsplit('/').next().unwrap_or(path);
     const GENERATED: &[&str] = &[
@@ -60,6 +60,20 @@ pub(crate) fn diff_file_rank(path: &str) -> u8 {
         .iter()
         .any(|e| name.ends_with(e));
     let lower = name.to_ascii_lowercase();
+    // A build's manifest says which dependencies and features the code relies on.
+    const MANIFESTS: &[&str] = &[
+        "Cargo.toml",
+        "package.json",
+        "pyproject.toml",
+        "setup.py",
+        "setup.cfg",
+        "go.mod",
+        "CMakeLists.txt",
+        "Makefile",
+    ];
+    if MANIFESTS.contains(&name) {
+        return 0;
+    }
     let prose = [
         "changelog",
         "changes",
@@ -112,6 +126,7 @@ mod tests {
         assert_eq!(diff_file_rank("crates/core/src/lib.rs"), 0);
         assert_eq!(diff_file_rank("CHANGELOG.md"), 1);
         assert_eq!(diff_file_rank(".github/workflows/ci.yml"), 1);
+        assert_eq!(diff_file_rank("crates/core/Cargo.toml"), 0);
         assert_eq!(diff_file_rank("NEWS"), 1);
         assert_eq!(diff_file_rank("tests/shtest"), 0);
         assert_eq!(diff_file_rank("sig/v1.8.2/jq-1.8.2.tar.gz.asc"), 2);
