@@ -544,6 +544,16 @@ mod tests {
         assert_eq!(kept[..66], (0..66).collect::<Vec<_>>()[..]);
         assert_eq!(kept[66..], (967..1000).collect::<Vec<_>>()[..]);
     }
+    /// The lines of `text` that ranking as content under `budget` keeps.
+    fn shown_as_content(text: &str, budget: usize) -> Vec<&str> {
+        let kept = ranked_as_content(text, budget);
+        let doc = parse(text);
+        (0..doc.lines.len())
+            .filter(|&i| kept[i])
+            .map(|i| doc.raw(i))
+            .collect()
+    }
+
     fn ranked_as_content(text: &str, budget: usize) -> Vec<bool> {
         let mut doc = parse(text);
         classify(&mut doc, Family::Content, Stream::Stdout);
@@ -624,12 +634,8 @@ mod tests {
                 ));
             }
         }
-        let kept = ranked_as_content(&text, 3000);
+        let shown = shown_as_content(&text, 3000);
         let doc = parse(&text);
-        let shown: Vec<&str> = (0..doc.lines.len())
-            .filter(|&i| kept[i])
-            .map(|i| doc.raw(i))
-            .collect();
         for file in ["a", "b", "c"] {
             let header = format!("diff --git a/src/{file}.rs b/src/{file}.rs");
             assert!(shown.contains(&header.as_str()), "{file}: {shown:?}");
@@ -652,12 +658,7 @@ mod tests {
             }
         }
         text.push_str("diff --git a/Cargo.lock b/Cargo.lock\n--- a/Cargo.lock\n+++ b/Cargo.lock\n@@ -1,2 +1,2 @@\n-checksum = \"aa\"\n+checksum = \"bb\"\n");
-        let kept = ranked_as_content(&text, 2000);
-        let doc = parse(&text);
-        let shown: Vec<&str> = (0..doc.lines.len())
-            .filter(|&i| kept[i])
-            .map(|i| doc.raw(i))
-            .collect();
+        let shown = shown_as_content(&text, 2000);
         assert!(shown.contains(&"+    let v0_0 = new();"), "{shown:?}");
         // One hunk larger than the budget keeps its first changed lines.
         let mut one = String::from(
@@ -685,12 +686,7 @@ mod tests {
             text.push_str(&format!(" let unchanged_context_line_{i} = {i};\n"));
         }
         text.push_str("-    old();\n+    new();\n");
-        let kept = ranked_as_content(&text, 200);
-        let doc = parse(&text);
-        let shown: Vec<&str> = (0..doc.lines.len())
-            .filter(|&i| kept[i])
-            .map(|i| doc.raw(i))
-            .collect();
+        let shown = shown_as_content(&text, 200);
         assert!(
             shown.contains(&"-    old();") && shown.contains(&"+    new();"),
             "{shown:?}"
