@@ -8,24 +8,17 @@
 mod util;
 
 use serde_json::{Value, json};
-use std::io::Write;
-use std::process::{Output, Stdio};
+use std::process::Output;
 use util::TestDir;
 
 fn hook(dir: &TestDir, args: &[&str], payload: &[u8]) -> Output {
-    let mut command = dir.lens(args);
-    command
-        .env("HOME", dir.path("home"))
-        .env_remove("CLAUDE_CONFIG_DIR")
-        .env_remove("CLAUDE_PROJECT_DIR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = command.spawn().expect("lens starts");
-    let mut stdin = child.stdin.take().unwrap();
-    let _ = stdin.write_all(payload);
-    drop(stdin);
-    child.wait_with_output().unwrap()
+    TestDir::feed(
+        dir.lens(args)
+            .env("HOME", dir.path("home"))
+            .env_remove("CLAUDE_CONFIG_DIR")
+            .env_remove("CLAUDE_PROJECT_DIR"),
+        payload,
+    )
 }
 
 fn pre_payload(command: &str, cwd: &str) -> Value {

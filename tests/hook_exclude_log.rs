@@ -5,25 +5,16 @@
 mod util;
 
 use serde_json::{Value, json};
-use std::io::Write;
-use std::process::Stdio;
 use util::TestDir;
 
 fn hook(dir: &TestDir, args: &[&str], payload: &Value) -> Option<Value> {
-    let mut child = dir
-        .lens(args)
-        .env("HOME", dir.path("home"))
-        .env_remove("CLAUDE_CONFIG_DIR")
-        .env_remove("CLAUDE_PROJECT_DIR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let _ = stdin.write_all(payload.to_string().as_bytes());
-    drop(stdin);
-    let output = child.wait_with_output().unwrap();
+    let output = TestDir::feed(
+        dir.lens(args)
+            .env("HOME", dir.path("home"))
+            .env_remove("CLAUDE_CONFIG_DIR")
+            .env_remove("CLAUDE_PROJECT_DIR"),
+        payload.to_string().as_bytes(),
+    );
     assert!(output.status.success(), "exit {:?}", output.status);
     assert!(
         output.stderr.is_empty(),

@@ -5,8 +5,6 @@
 mod util;
 
 use serde_json::{Value, json};
-use std::io::Write;
-use std::process::Stdio;
 use util::TestDir;
 
 fn hook(dir: &TestDir, post: bool, payload: &[u8]) -> Option<Value> {
@@ -14,17 +12,7 @@ fn hook(dir: &TestDir, post: bool, payload: &[u8]) -> Option<Value> {
     if post {
         args.push("--post");
     }
-    let mut child = dir
-        .lens(&args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let _ = stdin.write_all(payload);
-    drop(stdin);
-    let output = child.wait_with_output().unwrap();
+    let output = TestDir::feed(&mut dir.lens(&args), payload);
     assert!(output.status.success(), "exit {:?}", output.status);
     assert!(
         output.stderr.is_empty(),

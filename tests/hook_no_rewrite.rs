@@ -10,22 +10,10 @@
 mod util;
 
 use serde_json::json;
-use std::io::Write;
-use std::process::Stdio;
 use util::TestDir;
 
 fn answer(dir: &TestDir, args: &[&str], payload: &[u8]) -> std::process::Output {
-    let mut child = dir
-        .lens(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let _ = stdin.write_all(payload);
-    drop(stdin);
-    child.wait_with_output().unwrap()
+    TestDir::feed(&mut dir.lens(args), payload)
 }
 
 #[test]

@@ -9,22 +9,11 @@
 mod util;
 
 use serde_json::{Value, json};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use util::TestDir;
 
 fn hook(dir: &TestDir, args: &[&str], payload: &[u8]) -> (bool, String) {
-    let mut child = dir
-        .lens(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let _ = stdin.write_all(payload);
-    drop(stdin);
-    let output = child.wait_with_output().unwrap();
+    let output = TestDir::feed(&mut dir.lens(args), payload);
     assert!(
         output.stderr.is_empty(),
         "{}",

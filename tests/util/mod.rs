@@ -57,6 +57,22 @@ impl TestDir {
         command
     }
 
+    /// Run `command` to completion with `input` on its stdin (a hook's payload), its
+    /// stdout and stderr captured. A command that exits before reading it all is fine.
+    pub fn feed(command: &mut Command, input: &[u8]) -> Output {
+        use std::io::Write;
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("lens starts");
+        let mut stdin = child.stdin.take().unwrap();
+        let _ = stdin.write_all(input);
+        drop(stdin);
+        child.wait_with_output().unwrap()
+    }
+
     /// Run lens to completion.
     pub fn run<I, S>(&self, args: I) -> Output
     where
