@@ -365,6 +365,31 @@ mod tests {
     }
 
     #[test]
+    fn a_diff_cut_names_its_files_not_the_paths_its_lines_hold() {
+        let mut text = String::from(
+            "diff --git a/src/a.rs b/src/a.rs\n--- a/src/a.rs\n+++ b/src/a.rs\n@@ -1,1 +1,400 @@\n",
+        );
+        for n in 0..400 {
+            text.push_str(&format!(
+                "+src/listed_{n}.py:15: error: a line of the new file\n"
+            ));
+        }
+        text.push_str("diff --git a/Cargo.lock b/Cargo.lock\n--- a/Cargo.lock\n+++ b/Cargo.lock\n@@ -1,1 +1,1 @@\n-x\n+y\n");
+        let settings = Settings::default();
+        let argv = CommandLine::from_words(&["git".to_owned(), "diff".to_owned()]);
+        let mut req = request(&argv, &settings, 2, 0);
+        req.stream = Stream::Stdout;
+        req.budget = 2000;
+        let out = view(&text, &req);
+        let markers: Vec<&str> = out.lines().filter(|l| l.starts_with("[lens:")).collect();
+        assert!(
+            markers.iter().all(|m| !m.contains("listed_")),
+            "{markers:?}"
+        );
+        assert!(!markers.is_empty());
+    }
+
+    #[test]
     fn a_printed_file_gets_half_as_much_again() {
         let text: String = (1..=400)
             .map(|n| format!("    let value_{n:03} = compute(input, {n}); // step {n:03}\n"))

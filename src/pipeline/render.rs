@@ -737,7 +737,13 @@ fn unnamed_files(
     let mut files: Vec<&str> = Vec::new();
     let mut listed: HashSet<&str> = HashSet::new();
     let mut more = 0usize;
+    // In a diff the files are its `diff --git` headers; a changed line that holds a path
+    // (`+src/main.py` in a patch being added) names no file of the diff.
+    let diff = doc.lines.iter().any(|l| l.marks.has(Marks::DIFF_FILE));
     for i in region.filter(|&i| matches!(doc.lines[i].fate, Fate::Ranked | Fate::Keep)) {
+        if diff && !doc.lines[i].marks.has(Marks::DIFF_FILE) {
+            continue;
+        }
         let Some(file) = locate::file_of(doc.raw(i)) else {
             continue;
         };
