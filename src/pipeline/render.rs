@@ -535,8 +535,9 @@ fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String 
 }
 
 /// `42 passed, 6 failed (listed again below)`: the passing tests a region elided as
-/// progress, and the failing tests' status lines it elided because the runner's closing
-/// list names them again. Empty when it elided neither.
+/// progress (a test's status line once: go -json's `--- PASS` output, restated by its
+/// `pass` event, is not counted), and the failing tests' status lines it elided because
+/// the runner's closing list names them again. Empty when it elided neither.
 fn tests_tally(doc: &Doc, region: std::ops::Range<usize>) -> String {
     let (mut passed, mut failed) = (0usize, 0usize);
     for j in region {
@@ -544,7 +545,7 @@ fn tests_tally(doc: &Doc, region: std::ops::Range<usize>) -> String {
         if line.fate != Fate::Progress {
             continue;
         }
-        if line.role == Role::Pass {
+        if line.role == Role::Pass && !line.marks.has(Marks::RESTATED) {
             passed += 1;
         } else if line.marks.has(Marks::RESTATED) && line.marks.has(Marks::TEST_FAILED) {
             failed += 1;

@@ -195,7 +195,8 @@ fn restated(doc: &mut Doc) {
 }
 
 /// Mark the progress events of a test whose next result is `pass` or `skip` (its `run`,
-/// `pause` and `cont` events and `=== RUN` outputs): that event says it ran. Read from
+/// `pause` and `cont` events, `=== RUN` and `--- PASS` outputs): that event says it ran, and
+/// a marker's tally counts the test once, by its event. Read from
 /// the end, so each event meets the result that follows it.
 fn passed_progress(doc: &mut Doc) {
     let mut passed: HashMap<(String, String), bool> = HashMap::new();
@@ -219,7 +220,8 @@ fn passed_progress(doc: &mut Doc) {
             Role::Fail if e.action != "output" => {
                 passed.insert(key, false);
             }
-            Role::Progress if passed.get(&key) == Some(&true) => {
+            // Its `--- PASS: X` output too: the event says it again.
+            Role::Pass | Role::Progress if passed.get(&key) == Some(&true) => {
                 doc.lines[i].marks.add(Marks::RESTATED);
             }
             _ => {}
@@ -414,6 +416,32 @@ mod tests {
                 "{l}"
             );
         }
+    }
+
+    #[test]
+    fn a_passing_test_is_counted_once_though_two_lines_say_it_passed() {
+        let mut lines = failing("TestA", "a_test.go:3: got 1 want 2");
+        for test in ["TestB", "TestC"] {
+            lines.push(line("run", Some(test), None));
+            let status = format!(r"--- PASS: {test} (0.00s)\n");
+            lines.push(line("output", Some(test), Some(&status)));
+            lines.push(line("pass", Some(test), None));
+        }
+        lines.push(line("fail", None, None));
+        let text = joined(&lines);
+        let settings = crate::pipeline::Settings::default();
+        let command = crate::command::CommandLine::from_words(&["go".into(), "test".into()]);
+        let request = crate::pipeline::Request {
+            stream: Stream::Stdout,
+            level: crate::level::Level::Filtered,
+            budget: crate::cli::DEFAULT_BUDGET,
+            handle: "0123abcd",
+            exit_code: 1,
+            command: &command,
+            settings: &settings,
+        };
+        let view = crate::pipeline::view(&text, &request);
+        assert!(view.contains(": 2 passed]"), "{view}");
     }
 
     #[test]
