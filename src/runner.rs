@@ -519,7 +519,12 @@ fn finish(
     };
     match &captured.store_error {
         Some(error) => Err(anyhow::anyhow!("{error}")),
-        None => store.finish(handle, &meta).map(|()| handle),
+        None => {
+            // Without it, `lens show` under `2>&1` writes one view after the other: the
+            // order is worth having, not worth failing the entry for.
+            let _ = store.write_arrival(handle, &captured.arrival);
+            store.finish(handle, &meta).map(|()| handle)
+        }
     }
 }
 
@@ -553,7 +558,7 @@ pub(crate) fn emit(out: &mut dyn Write, bytes: &[u8]) -> bool {
 
 /// Write merged view lines, each to its own stream, flushing at every switch so a shared
 /// pipe receives them in this order. A stream whose reader left is not written again.
-fn emit_interleaved(lines: &[(Stream, &[u8])]) {
+pub(crate) fn emit_interleaved(lines: &[(Stream, &[u8])]) {
     let (mut stdout, mut stderr) = (io::stdout().lock(), io::stderr().lock());
     let (mut out_open, mut err_open) = (true, true);
     for run in lines.chunk_by(|a, b| a.0 == b.0) {

@@ -3,6 +3,9 @@
 //! `lens show H` replays a stored run as it printed: the stdout view to stdout, the stderr
 //! view to stderr, at the level and budget the run recorded in `meta.json`, through
 //! [`view::stream`], the function the live run used, so the two cannot disagree. `--level 3` replays the stored bytes instead, on both streams, exactly.
+//! When show's stdout and stderr are one pipe (`2>&1`), the two go out in the order the
+//! run wrote them, line by line for views (as the live run's did, see `merge`) and
+//! stretch by stretch for the raw bytes, by the arrival order the entry stores.
 //! `--lines A-B` and `--grep RE` answer a marker: the raw lines it names, by the original
 //! 1-based numbers (lines end at `\n`, as the pipeline counts them), printed as stored, so
 //! a CRLF, an invalid UTF-8 byte or a missing final newline comes back as it went in.
@@ -16,21 +19,24 @@
 //! stream) so `lens stats` can say how often a view was not enough.
 
 use crate::block::Stream;
+use crate::capture::Arrival;
 use crate::cli::{LineRange, ShowArgs};
 use crate::command::CommandLine;
 use crate::config;
 use crate::handle::Handle;
 use crate::level::Level;
 use crate::log::{self, Bytes, Record};
+use crate::merge;
 use crate::pipeline;
-use crate::runner::{emit, emit_view};
+use crate::platform;
+use crate::runner::{emit, emit_interleaved, emit_view};
 use crate::store::{self, Listed, Meta, Part, State, Store};
 use crate::view;
 use crate::window;
 use regex::bytes::Regex;
 use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Run `lens show`; returns the exit status.
@@ -108,68 +114,89 @@ fn show(
     record.asked = Some(asked(args, level, &parts));
     record.level = (!selecting).then_some(level);
 
-    let mut out = io::stdout().lock();
-    let mut err = io::stderr().lock();
     let mut printed = Bytes::default();
     let mut notes = Vec::new();
-    for &part in &parts {
+    let blocked = view::blocker(None, config_error.as_deref());
+    let replay = meta.as_ref().map(|meta| Replay {
+        meta,
+        command: &command,
+        level,
+        budget,
+        config: &config,
+        blocked: blocked.as_ref(),
+    });
+    let paths = [Part::Stdout, Part::Stderr].map(|part| store.stored_part(handle, part));
+    // Under `2>&1` the two streams go out in the order the run wrote them, as the live
+    // run's views did; the entry holds that order when the run wrote to both.
+    let arrival = (parts.len() == 2 && !selecting && platform::stdout_is_stderr())
+        .then(|| store.arrival(handle))
+        .flatten();
+    let merged = replay.as_ref().zip(arrival.as_ref());
+    if let Some((replay, arrival)) = merged {
+        let written = match level {
+            Level::Raw => copy_merged(&paths, arrival),
+            _ => replay.merged(&paths, arrival),
+        };
+        match written {
+            Ok(bytes) => printed = bytes,
+            Err(error) => {
+                eprintln!("lens: cannot read stored run `{handle}`: {error}");
+                return 1;
+            }
+        }
+        if let Some(blocked) = blocked.as_ref().filter(|_| level != Level::Raw) {
+            notes.push(blocked.diagnostic.clone());
+        }
+    }
+    let mut out = io::stdout().lock();
+    let mut err = io::stderr().lock();
+    let separate = if merged.is_some() {
+        &[][..]
+    } else {
+        &parts[..]
+    };
+    for &part in separate {
         let to_stdout = parts.len() == 1 || part == Part::Stdout;
         let sink: &mut dyn Write = if to_stdout { &mut out } else { &mut err };
-        let path = store.stored_part(handle, part);
-        let written = if !selecting && (level == Level::Raw || meta.is_none()) {
-            copy(path.as_deref(), sink)
-        } else if selecting {
-            let raw = match path.as_deref().map(std::fs::read).transpose() {
-                Ok(raw) => raw.unwrap_or_default(),
-                Err(error) => {
-                    eprintln!("lens: cannot read stored run `{handle}`: {error}");
-                    return 1;
+        let path = paths[part as usize].clone();
+        let written = match &replay {
+            _ if selecting => {
+                let raw = match path.as_deref().map(std::fs::read).transpose() {
+                    Ok(raw) => raw.unwrap_or_default(),
+                    Err(error) => {
+                        eprintln!("lens: cannot read stored run `{handle}`: {error}");
+                        return 1;
+                    }
+                };
+                let selected = select(&raw, &args.lines, pattern.as_ref());
+                if pattern.is_some() {
+                    notes.push(format!(
+                        "lens: {} of {} {} lines match",
+                        selected.matched,
+                        selected.lines,
+                        part.file_name()
+                    ));
                 }
-            };
-            let selected = select(&raw, &args.lines, pattern.as_ref());
-            if pattern.is_some() {
-                notes.push(format!(
-                    "lens: {} of {} {} lines match",
-                    selected.matched,
-                    selected.lines,
-                    part.file_name()
-                ));
+                emit(sink, &selected.bytes);
+                Ok(selected.bytes.len() as u64)
             }
-            emit(sink, &selected.bytes);
-            Ok(selected.bytes.len() as u64)
-        } else {
-            // Through the same window as the live run, so a stream too large to filter
-            // whole is re-rendered as it was shown, within the same memory.
-            let meta = meta.as_ref().expect("an incomplete entry is copied raw");
-            let blocked = view::blocker(None, config_error.as_deref());
-            let request = request(meta, &command, part, level, budget, &config);
-            let rendered = path
-                .as_deref()
-                .map(|path| -> anyhow::Result<window::Rendered> {
-                    let stored = window::Stored {
-                        path,
-                        bytes: std::fs::metadata(path)?.len(),
-                        newlines: window::count_newlines(path)?,
-                    };
-                    window::render(
-                        &stored,
-                        blocked.as_ref().map(|b| b.reason.as_str()),
-                        &request,
-                    )
-                });
-            if let Some(blocked) = blocked
-                && !notes.contains(&blocked.diagnostic)
-            {
-                notes.push(blocked.diagnostic);
-            }
-            match rendered.transpose() {
-                Ok(Some(rendered)) => {
-                    emit_view(sink, &rendered.view);
-                    Ok(rendered.view.len())
+            Some(replay) if level != Level::Raw => {
+                if let Some(blocked) = &blocked
+                    && !notes.contains(&blocked.diagnostic)
+                {
+                    notes.push(blocked.diagnostic.clone());
                 }
-                Ok(None) => Ok(0),
-                Err(error) => Err(io::Error::other(format!("{error:#}"))),
+                match replay.render(path.as_deref(), part) {
+                    Ok(Some(rendered)) => {
+                        emit_view(sink, &rendered.view);
+                        Ok(rendered.view.len())
+                    }
+                    Ok(None) => Ok(0),
+                    Err(error) => Err(io::Error::other(format!("{error:#}"))),
+                }
             }
+            // An incomplete entry, or the raw bytes asked for.
+            _ => copy(path.as_deref(), sink),
         };
         match (part, written) {
             (Part::Stdout, Ok(n)) => printed.stdout = n,
@@ -195,6 +222,123 @@ fn show(
         emit(&mut err, format!("{note}\n").as_bytes());
     }
     0
+}
+
+/// What a complete entry is replayed with.
+struct Replay<'a> {
+    meta: &'a Meta,
+    command: &'a CommandLine,
+    level: Level,
+    budget: usize,
+    config: &'a config::Config,
+    blocked: Option<&'a view::Blocked>,
+}
+
+impl Replay<'_> {
+    /// One stream's view, through the same window as the live run, so a stream too large
+    /// to filter whole is re-rendered as it was shown, within the same memory. `None`
+    /// when the entry has no file for it.
+    fn render(&self, path: Option<&Path>, part: Part) -> anyhow::Result<Option<window::Rendered>> {
+        let Some(path) = path else {
+            return Ok(None);
+        };
+        let stored = window::Stored {
+            path,
+            bytes: std::fs::metadata(path)?.len(),
+            newlines: window::count_newlines(path)?,
+        };
+        let request = request(
+            self.meta,
+            self.command,
+            part,
+            self.level,
+            self.budget,
+            self.config,
+        );
+        let blocked = self.blocked.map(|b| b.reason.as_str());
+        window::render(&stored, blocked, &request).map(Some)
+    }
+
+    /// Both views, their lines interleaved in `arrival` order as the live run under
+    /// `2>&1` wrote them; one after the other where a view is copied from its file (raw,
+    /// and too large to read whole), as the live run did too.
+    fn merged(&self, paths: &[Option<PathBuf>; 2], arrival: &[Arrival]) -> io::Result<Bytes> {
+        let [out, err] = [Part::Stdout, Part::Stderr].map(|part| {
+            self.render(paths[part as usize].as_deref(), part)
+                .map_err(|error| io::Error::other(format!("{error:#}")))
+        });
+        let (out, err) = (out?, err?);
+        let printed = Bytes {
+            stdout: out.as_ref().map_or(0, |r| r.view.len()),
+            stderr: err.as_ref().map_or(0, |r| r.view.len()),
+        };
+        match (side(&out), side(&err)) {
+            (Some((out_view, out_starts)), Some((err_view, err_starts))) => {
+                let lines = merge::interleave(
+                    merge::Side {
+                        view: out_view,
+                        starts: out_starts,
+                    },
+                    merge::Side {
+                        view: err_view,
+                        starts: err_starts,
+                    },
+                    arrival,
+                );
+                emit_interleaved(&lines);
+            }
+            _ => {
+                for (rendered, sink) in [
+                    (&out, &mut io::stdout().lock() as &mut dyn Write),
+                    (&err, &mut io::stderr().lock()),
+                ] {
+                    if let Some(rendered) = rendered {
+                        emit_view(sink, &rendered.view);
+                    }
+                }
+            }
+        }
+        Ok(printed)
+    }
+}
+
+/// A view and its lines' raw offsets, when it is held whole to be merged: an absent
+/// stream is an empty one, a view copied from its file cannot be merged.
+fn side(rendered: &Option<window::Rendered>) -> Option<(&[u8], &[u64])> {
+    match rendered {
+        None => Some((&[], &[])),
+        Some(window::Rendered {
+            view: window::View::Bytes(view),
+            starts: Some(starts),
+            ..
+        }) => Some((view, starts)),
+        Some(_) => None,
+    }
+}
+
+/// The raw bytes of both streams in the order they arrived, each stretch to its own
+/// stream, flushed at every switch so a shared pipe receives them in that order.
+fn copy_merged(paths: &[Option<PathBuf>; 2], arrival: &[Arrival]) -> io::Result<Bytes> {
+    let open = |path: &Option<PathBuf>| path.as_deref().map(std::fs::File::open).transpose();
+    let mut files = [open(&paths[0])?, open(&paths[1])?];
+    let (mut stdout, mut stderr) = (io::stdout().lock(), io::stderr().lock());
+    let mut printed = Bytes::default();
+    for stretch in arrival {
+        let (file, sink, count): (_, &mut dyn Write, _) = match stretch.stream {
+            Stream::Stdout => (&mut files[0], &mut stdout, &mut printed.stdout),
+            Stream::Stderr => (&mut files[1], &mut stderr, &mut printed.stderr),
+        };
+        let Some(file) = file else {
+            continue;
+        };
+        let copied = io::copy(&mut file.take(stretch.bytes as u64), sink)?;
+        *count += copied;
+        if sink.flush().is_err() {
+            // The reader left: what is left is not written, as with `copy`.
+            break;
+        }
+    }
+    Ok(printed)
 }
 
 /// The one place `show` describes a stored run to the pipeline.

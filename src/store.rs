@@ -1,6 +1,7 @@
 //! The store: every captured run's raw bytes, retrievable by handle.
 //!
-//! Layout: `<root>/<handle>/{stdout,stderr,meta.json}`, directories 0700 and files 0600,
+//! Layout: `<root>/<handle>/{stdout,stderr,meta.json}`, plus `arrival` (the order the
+//! two streams' bytes came in) for a run that wrote to both; directories 0700 and files 0600,
 //! because command output holds secrets. A handle is reserved by creating its directory,
 //! which is atomic and exclusive, so two runs never share one even when fifty start at
 //! once: on a collision the seed is salted and hashed again.
@@ -14,7 +15,7 @@
 //! written the same atomic way, and `.writer`, a file the writing lens holds an exclusive
 //! lock on (flock, released by the kernel however lens dies; the child does not inherit
 //! it). Both are removed once `meta.json` is in place, so a complete entry is exactly the
-//! three files. An entry without `meta.json` is therefore either [`State::Writing`] (its
+//! three files (four with `arrival`). An entry without `meta.json` is therefore either [`State::Writing`] (its
 //! lock is held) or [`State::Abandoned`] (nobody holds it: its writer died); [`Store::list`]
 //! reports which, with the bytes captured, and [`Store::captured_path`] gives its streams.
 //!
@@ -26,6 +27,8 @@
 //! printed can still be read, then evicted. Incomplete entries do not count toward
 //! `max_bytes`.
 
+use crate::block::Stream;
+use crate::capture::Arrival;
 use crate::config::StoreConfig;
 use crate::handle::Handle;
 use crate::platform;
@@ -44,6 +47,8 @@ const STAMP: &str = ".last-sweep";
 const META: &str = "meta.json";
 const START: &str = "start.json";
 const WRITER: &str = ".writer";
+/// The order the two streams' bytes arrived in, for a run that wrote to both.
+const ARRIVAL: &str = "arrival";
 /// Created in an abandoned entry once a later run has logged it (see [`Store::claim_abandoned`]).
 const LOGGED: &str = ".logged";
 /// How old an entry's `.writer` must be before its free lock is taken for a dead writer:
@@ -376,6 +381,41 @@ impl Store {
         self.finish(handle, meta)
     }
 
+    /// Record the order the streams' bytes arrived in, so that `lens show` under `2>&1`
+    /// interleaves its views as the run did: one line per stretch of one stream,
+    /// `stdout 4096` or `stderr 17`. Nothing is written for a run that wrote to one
+    /// stream only; its order is that stream's.
+    pub fn write_arrival(&self, handle: Handle, arrival: &[Arrival]) -> Result<()> {
+        if arrival.len() < 2 {
+            return Ok(());
+        }
+        let mut text = String::with_capacity(arrival.len() * 12);
+        for stretch in arrival {
+            text.push_str(&format!("{} {}\n", stretch.stream.name(), stretch.bytes));
+        }
+        write_atomic(&self.entry_dir(handle), ARRIVAL, text.as_bytes())
+    }
+
+    /// The arrival order [`write_arrival`](Store::write_arrival) recorded, if the entry
+    /// has one that reads back whole.
+    pub fn arrival(&self, handle: Handle) -> Option<Vec<Arrival>> {
+        let text = fs::read_to_string(self.entry_dir(handle).join(ARRIVAL)).ok()?;
+        text.lines()
+            .map(|line| {
+                let (name, bytes) = line.split_once(' ')?;
+                let stream = match name {
+                    "stdout" => Stream::Stdout,
+                    "stderr" => Stream::Stderr,
+                    _ => return None,
+                };
+                Some(Arrival {
+                    stream,
+                    bytes: bytes.parse().ok()?,
+                })
+            })
+            .collect()
+    }
+
     pub fn discard(&self, handle: Handle) {
         let _ = fs::remove_dir_all(self.entry_dir(handle));
     }
@@ -601,6 +641,33 @@ mod tests {
             .collect();
         names.sort();
         assert_eq!(names, ["meta.json", "stderr", "stdout"]);
+        fs::remove_dir_all(store.root()).unwrap();
+    }
+
+    #[test]
+    fn the_arrival_order_reads_back_as_written_and_only_when_both_streams_wrote() {
+        let store = temp_store("arrival");
+        let handle = put(&store, b"seed", b"out");
+        let one = [Arrival {
+            stream: Stream::Stdout,
+            bytes: 3,
+        }];
+        store.write_arrival(handle, &one).unwrap();
+        assert_eq!(store.arrival(handle), None, "one stream's order is its own");
+        let both = [
+            Arrival {
+                stream: Stream::Stderr,
+                bytes: 6,
+            },
+            Arrival {
+                stream: Stream::Stdout,
+                bytes: 4096,
+            },
+        ];
+        store.write_arrival(handle, &both).unwrap();
+        assert_eq!(store.arrival(handle).as_deref(), Some(&both[..]));
+        fs::write(store.entry_dir(handle).join(ARRIVAL), "stderr 6\nstdin 2\n").unwrap();
+        assert_eq!(store.arrival(handle), None, "a damaged file is no order");
         fs::remove_dir_all(store.root()).unwrap();
     }
 

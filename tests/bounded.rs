@@ -142,19 +142,8 @@ fn a_child_that_no_longer_writes_to_stdout_runs_on_after_the_reader_left() {
     assert!(took >= Duration::from_secs(1), "took {took:?}");
 }
 
-/// Run lens on `script` with its stdout and stderr one pipe, as `2>&1 | ...` makes them;
-/// return everything that came through it.
 fn merged_output(dir: &TestDir, script: &str) -> String {
-    let (mut reader, writer) = std::io::pipe().unwrap();
-    let mut command = dir.lens(["sh", "-c", script]);
-    command.stdout(writer.try_clone().unwrap()).stderr(writer);
-    let mut child = command.spawn().unwrap();
-    // The test's copies of the write end went with `command`: drop it so EOF can come.
-    drop(command);
-    let mut merged = String::new();
-    std::io::Read::read_to_string(&mut reader, &mut merged).unwrap();
-    child.wait().unwrap();
-    merged
+    dir.merged(["sh", "-c", script])
 }
 
 #[test]

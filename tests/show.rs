@@ -33,6 +33,30 @@ fn show_replays_both_views_on_their_own_streams() {
 }
 
 #[test]
+fn show_under_2_and_1_interleaves_the_views_as_the_run_did() {
+    // One render path for a run and its replay: merged, they must not disagree either.
+    let dir = TestDir::new("show-merged");
+    let script = "echo start >&2; sleep 0.1; seq 1 3000; sleep 0.1; echo middle >&2; \
+                  sleep 0.1; seq 5000 5100; sleep 0.1; echo end >&2; exit 1";
+    let live = dir.merged(["sh", "-c", script]);
+    let lines: Vec<&str> = live.lines().collect();
+    assert_eq!(lines.first(), Some(&"start"), "{live}");
+    assert_eq!(lines.last(), Some(&"end"), "{live}");
+    let handle = dir.last_handle();
+    assert_eq!(dir.merged(["show", &handle]), live);
+    let raw = dir.merged(["show", &handle, "--level", "3"]);
+    let at = |needle: &str| raw.find(needle).unwrap();
+    assert!(
+        at("start") < at("\n1\n") && at("3000\n") < at("middle"),
+        "{raw}"
+    );
+    assert!(
+        at("middle") < at("5000\n") && raw.ends_with("5100\nend\n"),
+        "{raw}"
+    );
+}
+
+#[test]
 fn show_level_3_replays_both_streams_byte_for_byte() {
     let dir = TestDir::new("show-raw");
     let run = dir.sh(AWKWARD);

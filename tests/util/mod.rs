@@ -82,6 +82,25 @@ impl TestDir {
         self.lens(args).output().expect("lens runs")
     }
 
+    /// Run lens with `args`, its stdout and stderr one pipe, as `2>&1 | ...` makes them;
+    /// return everything that came through it.
+    pub fn merged<I, S>(&self, args: I) -> String
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        let (mut reader, writer) = std::io::pipe().unwrap();
+        let mut command = self.lens(args);
+        command.stdout(writer.try_clone().unwrap()).stderr(writer);
+        let mut child = command.spawn().unwrap();
+        // The test's copies of the write end went with `command`: drop it so EOF can come.
+        drop(command);
+        let mut merged = String::new();
+        std::io::Read::read_to_string(&mut reader, &mut merged).unwrap();
+        child.wait().unwrap();
+        merged
+    }
+
     /// Run `sh -c script` under lens.
     pub fn sh(&self, script: &str) -> Output {
         self.run(["sh", "-c", script])
