@@ -250,9 +250,9 @@ pub fn rest(stored: &Stored, head: &Head, handle: &str) -> Result<(Vec<u8>, Vec<
     let count = last + 1 - first;
     let middle = stored.bytes - head.raw_bytes - tail.len() as u64;
     let mut out = format!(
-        "[lens: {count} line{} elided, {first}-{last}, {handle}: {middle} bytes past the first {head_lines} lines, which were filtered; the stream is {} MiB]\n",
+        "[lens: {count} line{} elided, {first}-{last}, {handle}: {middle} bytes past the first {head_lines} lines, which were filtered; the stream is {:.1} MiB]\n",
         if count == 1 { "" } else { "s" },
-        stored.bytes >> 20,
+        stored.bytes as f64 / f64::from(1 << 20),
     )
     .into_bytes();
     out.extend_from_slice(tail);
@@ -372,6 +372,8 @@ mod tests {
         let marker = view.lines().find(|l| l.contains("bytes past")).unwrap();
         let (_, first, _) = crate::pipeline::render::parse_marker(marker, "0badcafe").unwrap();
         assert_eq!(first, HEAD_LINES + 1, "{marker}");
+        // Its size to a tenth: a stream windowed by its lines may be well under 1 MiB.
+        assert!(marker.ends_with("the stream is 16.0 MiB]"), "{marker}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
