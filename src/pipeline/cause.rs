@@ -426,13 +426,16 @@ const WRAPPED: usize = 3;
 /// The whole message of a finding whose tool wrapped it: mypy's `--pretty` breaks a long
 /// message at eighty columns and puts the rest at the start of the next lines, up to its
 /// `[code]`, before the indented source. Two reports that differ only after the wrap
-/// (`got "float"`, `got "str"`) are different causes.
+/// (`got "float"`, `got "str"`) are different causes. Lines are taken as the message's
+/// only when they end it with that code: javac quotes its source unindented under the
+/// message (`import a.b.C;`), and that is not more of the message.
 fn wrapped_message(doc: &Doc, lines: std::ops::Range<usize>, first: &str) -> String {
-    let mut message = first.trim_end().to_owned();
+    let first = first.trim_end();
+    if first.ends_with(']') {
+        return first.to_owned();
+    }
+    let mut message = first.to_owned();
     for i in lines.skip(1).take(WRAPPED) {
-        if message.ends_with(']') {
-            break;
-        }
         let t = doc.clean(i);
         let continues = t.starts_with(|c: char| !c.is_whitespace()) && locate::prefix(&t).is_none();
         if !continues {
@@ -440,8 +443,11 @@ fn wrapped_message(doc: &Doc, lines: std::ops::Range<usize>, first: &str) -> Str
         }
         message.push(' ');
         message.push_str(t.trim_end());
+        if message.ends_with(']') {
+            return message;
+        }
     }
-    message
+    first.to_owned()
 }
 
 /// A message without the severity a marker's label already says: `error[E0308]:
@@ -808,6 +814,25 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
         assert_eq!(
             causes.groups[0].message,
             "Argument 1 to \"loads\" has incompatible type \"…\"; expected \"str\"  [arg-type]"
+        );
+    }
+
+    #[test]
+    fn source_quoted_under_a_message_is_not_more_of_it() {
+        // javac quotes the line unindented, with its caret under it.
+        let text = "src/A.java:19: error: package com.example.ann does not exist\n\
+                    import com.example.ann.Keep;\n\
+                    \x20                      ^\n\
+                    src/B.java:20: error: package com.example.ann does not exist\n\
+                    import com.example.ann.Drop;\n\
+                    \x20                      ^\n\
+                    src/C.java:21: error: package com.example.ann does not exist\n\
+                    import com.example.ann.Keep;\n\
+                    \x20                      ^\n";
+        let (_, causes) = run(text);
+        assert_eq!(
+            causes.groups[0].message,
+            "package com.example.ann does not exist"
         );
     }
 
