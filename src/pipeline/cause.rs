@@ -217,17 +217,7 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
         let Some(name) = shapes::test_name(&head_text) else {
             continue;
         };
-        // The message is the first error that does not just name the test again (cargo's
-        // `thread 'name' panicked at`): `assertion `left == right` failed`, `E  assert ...`.
-        // A line in an envelope (go test -json) is read for what it carries.
-        let message = (head + 1..end).find_map(|j| {
-            let line = doc.clean(j);
-            let t = shapes::payload(&line);
-            let named = t.contains(name);
-            (doc.lines[j].role == Role::Error && !named && !t.trim().is_empty())
-                .then(|| t.trim().to_owned())
-        });
-        let Some(message) = message else {
+        let Some(message) = test_message(doc, head + 1..end, name) else {
             continue;
         };
         // A test's message is its values (`assert '13rd' == '13th'`): quoted text is
@@ -292,6 +282,43 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
             line_number: place,
         });
     }
+}
+
+/// Error lines a test's message goes on to after a matcher's template, at most.
+const MESSAGE_VALUES: usize = 16;
+
+/// How a failing test failed, from the lines of its section after its head: the first
+/// error that does not just name the test again (cargo's `thread 'name' panicked at`):
+/// `assertion `left == right` failed`, `E  assert ...`. A line in an envelope (go test
+/// -json) is read for what it carries. When that error states no value (jest's
+/// `expect(received).toEqual(expected) // deep equality`, the matcher's template), the
+/// values are on the error lines after it, up to the quoted source (`Expected: 1982`,
+/// `Received: NaN`, or a diff's `-   "Sep",` / `+   "Sept",`), and they are the message
+/// too: two tests that failed at the same matcher with other values failed differently.
+fn test_message(doc: &Doc, lines: std::ops::Range<usize>, name: &str) -> Option<String> {
+    let text = |j: usize| shapes::payload(&doc.clean(j)).trim().to_owned();
+    let first = lines.clone().find(|&j| {
+        let t = text(j);
+        doc.lines[j].role == Role::Error && !t.contains(name) && !t.is_empty()
+    })?;
+    let mut message = text(first);
+    if states_a_value(&message) {
+        return Some(message);
+    }
+    let values = (first + 1..lines.end)
+        .take_while(|&j| matches!(doc.lines[j].role, Role::Error | Role::Blank))
+        .filter(|&j| doc.lines[j].role == Role::Error)
+        .take(MESSAGE_VALUES);
+    for j in values {
+        message.push(' ');
+        message.push_str(&text(j));
+    }
+    Some(message)
+}
+
+/// Does an error line hold a value of its own: a digit or a quoted piece?
+fn states_a_value(t: &str) -> bool {
+    t.contains(|c: char| c.is_ascii_digit() || matches!(c, '\'' | '"' | '`'))
 }
 
 /// Each failing test's section, as `(head, end)`: from its head (marked by the runner's
@@ -905,6 +932,31 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
         assert!(
             !hidden.iter().any(|l| l.contains("parse")),
             "the other file's failure went with the group: {hidden:?}"
+        );
+    }
+
+    #[test]
+    fn tests_failed_at_one_matcher_with_other_values_are_not_alike() {
+        // jest's matcher template says nothing of the failure: its values do.
+        let section = |name: &str, received: &str, line: u32| {
+            format!(
+                "  ● months › {name}\n\n    expect(received).toEqual(expected) // deep equality\n\n    - Expected  - 1\n    + Received  + 1\n\n    -   \"Sep\",\n    +   \"{received}\",\n\n      at Object.toEqual (test/m.test.js:{line}:5)\n\n"
+            )
+        };
+        let text = format!(
+            "FAIL test/m.test.js\n{}{}{}{}",
+            section("short", "Sept", 3),
+            section("long", "Sept", 9),
+            section("format", "Sept", 15),
+            section("standalone", "Sep.", 21)
+        );
+        let (_, causes) = run(&text);
+        let names: Vec<&str> = causes.members.iter().map(|m| m.file.as_str()).collect();
+        assert_eq!(names, ["months › long", "months › format"]);
+        assert!(
+            causes.groups[0].message.contains("\"Sept\""),
+            "{:?}",
+            causes.groups
         );
     }
 
