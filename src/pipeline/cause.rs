@@ -213,6 +213,11 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
     // Each section, with its test's name and the message it failed with.
     let mut sections: Vec<(usize, usize, String, String, TestKeys)> = Vec::new();
     for (head, end) in test_sections(doc) {
+        // A section the runner prints again (jest's summary) goes as said again, and is
+        // not one more test that failed alike.
+        if doc.lines[head].marks.has(Marks::RESTATED) {
+            continue;
+        }
         let head_text = doc.clean(head);
         let Some(name) = shapes::test_name(&head_text) else {
             continue;

@@ -537,9 +537,10 @@ fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String 
 /// `42 passed, 6 failed (listed again below)`: the passing tests a region elided as
 /// progress (a test's status line once: go -json's `--- PASS` output, restated by its
 /// `pass` event, is not counted), and the failing tests' status lines it elided because
-/// the runner's closing list names them again. Empty when it elided neither.
+/// the runner's closing list names them again, and the failures a runner's summary showed
+/// again (jest's `Summary of all failing tests`). Empty when it elided none of these.
 fn tests_tally(doc: &Doc, region: std::ops::Range<usize>) -> String {
-    let (mut passed, mut failed) = (0usize, 0usize);
+    let (mut passed, mut failed, mut again) = (0usize, 0usize, 0usize);
     for j in region {
         let line = doc.lines[j];
         if line.fate != Fate::Progress {
@@ -549,14 +550,21 @@ fn tests_tally(doc: &Doc, region: std::ops::Range<usize>) -> String {
             passed += 1;
         } else if line.marks.has(Marks::RESTATED) && line.marks.has(Marks::TEST_FAILED) {
             failed += 1;
+        } else if line.marks.has(Marks::RESTATED) && line.marks.has(Marks::TEST_SECTION) {
+            again += 1;
         }
     }
-    match (passed, failed) {
-        (0, 0) => String::new(),
-        (p, 0) => format!("{p} passed"),
-        (0, f) => format!("{f} failed (listed again below)"),
-        (p, f) => format!("{p} passed, {f} failed (listed again below)"),
+    let mut parts = Vec::new();
+    if passed > 0 {
+        parts.push(format!("{passed} passed"));
     }
+    if failed > 0 {
+        parts.push(format!("{failed} failed (listed again below)"));
+    }
+    if again > 0 {
+        parts.push(format!("{again} failed (shown above)"));
+    }
+    parts.join(", ")
 }
 
 /// Kinds a cut region's marker lists before counting the rest.

@@ -1,6 +1,9 @@
 //! What jest, vitest and mocha print by themselves: a file's `PASS`/`FAIL` head, the
 //! `✓`/`✕` marks of each test, the `● suite › test` section of a failure, and the
-//! `Tests:`/`Test Suites:` (jest) and `Test Files`/`Tests` (vitest) tallies.
+//! `Tests:`/`Test Suites:` (jest) and `Test Files`/`Tests` (vitest) tallies. After a run
+//! of several files, jest prints every failing file's results again under `Summary of all
+//! failing tests`: that block is [`Marks::RESTATED`] when each file it names failed above,
+//! and its first line a [`Marks::BOUNDARY`], so the last section above ends there.
 
 use super::{Tool, sw};
 use crate::block::{Doc, Marks, Role};
@@ -75,11 +78,71 @@ fn marks(t: &str, role: Role) -> Marks {
     }
 }
 
-fn restated(_: &mut Doc) {}
+/// Mark jest's `Summary of all failing tests` block as said again: from its title to the
+/// closing tally, when every `FAIL file` in it was printed above it.
+fn restated(doc: &mut Doc) {
+    let Some(title) =
+        (0..doc.lines.len()).find(|&i| doc.clean(i).trim() == "Summary of all failing tests")
+    else {
+        return;
+    };
+    let end = (title..doc.lines.len())
+        .find(|&i| doc.lines[i].marks.has(Marks::TALLY) || sw(&doc.clean(i), "Test Suites:"))
+        .unwrap_or(doc.lines.len());
+    let failed = |range: std::ops::Range<usize>| -> Vec<String> {
+        range
+            .filter(|&i| doc.lines[i].role == Role::Fail && sw(&doc.clean(i), "FAIL "))
+            .map(|i| doc.clean(i).into_owned())
+            .collect()
+    };
+    let above = failed(0..title);
+    let again = failed(title..end);
+    if again.is_empty() || !again.iter().all(|head| above.contains(head)) {
+        return;
+    }
+    doc.lines[title].marks.add(Marks::BOUNDARY);
+    for line in &mut doc.lines[title..end] {
+        line.marks.add(Marks::RESTATED);
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_summary_of_failing_tests_is_said_again_only_when_each_file_failed_above() {
+        use crate::block::Stream;
+        use crate::pipeline::classify::{Family, classify};
+        use crate::pipeline::parse::parse;
+        let failure = "FAIL test/a.test.js\n  ● a › adds\n\n    expect(received).toBe(expected)\n\n    Expected: 2\n\n";
+        let tally = "Test Suites: 1 failed, 1 total\nTests:       1 failed, 1 total\n";
+        let text =
+            format!("{failure}PASS test/b.test.js\nSummary of all failing tests\n{failure}{tally}");
+        let mut doc = parse(&text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stderr);
+        let restated: Vec<bool> = doc
+            .lines
+            .iter()
+            .map(|l| l.marks.has(Marks::RESTATED))
+            .collect();
+        let title = 8;
+        assert_eq!(doc.raw(title), "Summary of all failing tests");
+        assert!(doc.lines[title].marks.has(Marks::BOUNDARY));
+        assert!(
+            restated[title..title + 8].iter().all(|&r| r),
+            "{restated:?}"
+        );
+        assert!(
+            !restated[..title].iter().any(|&r| r) && !restated[title + 8],
+            "{restated:?}"
+        );
+        // A file the summary names that failed nowhere above: nothing is said again.
+        let other = text.replacen("FAIL test/a.test.js", "FAIL test/c.test.js", 1);
+        let mut doc = parse(&other);
+        classify(&mut doc, Family::Diagnostics, Stream::Stderr);
+        assert!(!doc.lines.iter().any(|l| l.marks.has(Marks::RESTATED)));
+    }
 
     #[test]
     fn marks_sections_and_tallies() {
