@@ -265,9 +265,10 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
         })
         .collect();
     // Kind by kind (commits with source files, then prose, then what a tool generated):
-    // the headers of every commit and file of the kind, then a hunk from each file of the
-    // kind in turn while they fit. A generated file's header does not outrank a source
-    // file's changes: a cut of generated files names them in its marker instead.
+    // the headers of every commit and file of the kind, then each file's first hunk, then
+    // a hunk from each file of the kind in turn while they fit. A generated file's header
+    // does not outrank a source file's changes: a cut of generated files names them in
+    // its marker instead.
     let mut room = budget;
     let mut headed = vec![false; parts.len()];
     let mut next = vec![0usize; parts.len()];
@@ -285,6 +286,26 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
                 room -= spend;
                 headed[k] = true;
                 headers.iter().for_each(|&i| keep[i] = true);
+            }
+        }
+        // Each file's first hunk, within an even share of what is left: a new file's one
+        // long hunk shows its start rather than nothing, beside smaller files' changes
+        // shown whole (a commit that adds three modules and trims others showed only the
+        // trimming).
+        let first: Vec<usize> = (tier_start..tier_end)
+            .filter(|&k| headed[k] && !parts[k].1.is_empty())
+            .collect();
+        for (taken, &k) in first.iter().enumerate() {
+            let share = room / (first.len() - taken);
+            let hunk = &parts[k].1[0];
+            let spend: usize = hunk.iter().map(|&i| cost(i)).sum();
+            if spend <= share {
+                room -= spend;
+                hunk.iter().for_each(|&i| keep[i] = true);
+                next[k] = 1;
+            } else if share >= PIECE {
+                room -= keep_piece(doc, hunk, share, keep);
+                stopped[k] = true;
             }
         }
         loop {
@@ -312,24 +333,40 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
         tier_start = tier_end;
     }
     // A file that would show no change at all, its first hunk too large for what is left
-    // (a new file of two thousand lines), keeps that hunk's `@@` line and then its lines
-    // from the first changed one on, while they fit: one piece, not one line in ten.
-    if let Some(k) = (0..parts.len()).find(|&k| stopped[k] && next[k] == 0) {
+    // (a new file of two thousand lines), keeps that hunk's start while it fits.
+    if let Some(k) = (0..parts.len()).find(|&k| stopped[k] && next[k] == 0 && headed[k]) {
         let hunk = &parts[k].1[0];
-        let changed = |i: usize| {
-            let raw = doc.raw(i);
-            raw.starts_with('+') || raw.starts_with('-')
-        };
-        let from = hunk.iter().position(|&i| changed(i)).unwrap_or(0);
-        let head = hunk.first().filter(|&&i| hunk_head(i));
-        for &i in head.into_iter().chain(&hunk[from.max(1)..]) {
-            if cost(i) > room {
-                break;
-            }
-            room -= cost(i);
-            keep[i] = true;
+        if !hunk.iter().any(|&i| keep[i]) {
+            keep_piece(doc, hunk, room, keep);
         }
     }
+}
+
+/// The least share of the budget a hunk too large to show whole is worth starting.
+const PIECE: usize = 600;
+
+/// Keep the start of `hunk` within `limit` bytes: its `@@` line, then its lines from the
+/// first changed one on, so the piece is the change, not its leading context. Returns the
+/// bytes kept.
+fn keep_piece(doc: &Doc, hunk: &[usize], limit: usize, keep: &mut [bool]) -> usize {
+    let cost = |i: usize| crate::pipeline::render::shown_len(doc, i) + 1;
+    let changed = |i: usize| {
+        let raw = doc.raw(i);
+        raw.starts_with('+') || raw.starts_with('-')
+    };
+    let from = hunk.iter().position(|&i| changed(i)).unwrap_or(0);
+    let head = hunk
+        .first()
+        .filter(|&&i| doc.lines[i].marks.has(Marks::HUNK));
+    let mut spent = 0;
+    for &i in head.into_iter().chain(&hunk[from.max(1)..]) {
+        if spent + cost(i) > limit {
+            break;
+        }
+        spent += cost(i);
+        keep[i] = true;
+    }
+    spent
 }
 
 /// Each line's score, and its own score: the same without the bonus for lying near an
@@ -611,6 +648,37 @@ mod tests {
         assert_eq!(islands, 0, "{shown:?}");
         // A generated file's header does not outrank source changes.
         assert!(!shown.contains(&"diff --git a/sig/x.tar.gz.asc b/sig/x.tar.gz.asc"));
+    }
+
+    #[test]
+    fn each_file_starts_its_first_hunk_before_any_file_takes_the_room() {
+        // Two trimmed files first, then two new modules of one long hunk each.
+        let mut text = String::new();
+        for file in ["a", "b"] {
+            text.push_str(&format!(
+                "diff --git a/src/{file}.rs b/src/{file}.rs\n--- a/src/{file}.rs\n+++ b/src/{file}.rs\n@@ -1,60 +1,0 @@\n"
+            ));
+            for i in 0..60 {
+                text.push_str(&format!("-    let gone_{file}_{i} = old();\n"));
+            }
+        }
+        for file in ["c", "d"] {
+            text.push_str(&format!(
+                "diff --git a/src/{file}.rs b/src/{file}.rs\nnew file mode 100644\n--- /dev/null\n+++ b/src/{file}.rs\n@@ -0,0 +1,150 @@\n"
+            ));
+            for i in 0..150 {
+                text.push_str(&format!("+    let added_{file}_{i} = new();\n"));
+            }
+        }
+        let shown = shown_as_content(&text, 4000);
+        for file in ["a", "b", "c", "d"] {
+            let first = if file < "c" {
+                format!("-    let gone_{file}_0 = old();")
+            } else {
+                format!("+    let added_{file}_0 = new();")
+            };
+            assert!(shown.contains(&first.as_str()), "{file}: {shown:?}");
+        }
     }
 
     #[test]
