@@ -171,6 +171,12 @@ pub(crate) fn prefix_role(t: &str) -> Role {
     if sw(t, "[*] ") && t.contains("fixable") {
         return Role::Help;
     }
+    // ninja's failed step and its stop (`FAILED: CMakeFiles/a.dir/b.c.o`, `ninja: build
+    // stopped: subcommand failed.`): a step failed, as make's `***` says; the compiler's
+    // own errors above or below are what it counts.
+    if sw(t, "FAILED: ") || sw(t, "ninja: build stopped") {
+        return Role::Fail;
+    }
     // make, npm, ld and generic severities.
     if sw(t, "make") && t.contains(": *** ")
         || sw(t, "npm ERR!")
@@ -296,7 +302,7 @@ pub(crate) fn is_progress_text(t: &str) -> bool {
         "npm http ",
         "npm timing ",
     ];
-    if starts_with_any(t, PREFIXES) {
+    if starts_with_any(t, PREFIXES) || is_build_step(t) {
         return true;
     }
     let spinner = t
@@ -304,6 +310,30 @@ pub(crate) fn is_progress_text(t: &str) -> bool {
         .next()
         .is_some_and(|c| ('\u{2800}'..='\u{28ff}').contains(&c));
     spinner || is_percentage_bar(t)
+}
+
+/// A build tool's step counter before what it is doing: ninja's `[14/93] Building C
+/// object x.o`, CMake's Makefile generator's `[ 45%] Building C object x.o`.
+fn is_build_step(t: &str) -> bool {
+    let Some(rest) = t.strip_prefix('[') else {
+        return false;
+    };
+    let Some((counter, after)) = rest.split_once("] ") else {
+        return false;
+    };
+    let counter = counter.trim_start();
+    let shaped = match counter.split_once('/') {
+        Some((done, total)) => {
+            !done.is_empty()
+                && !total.is_empty()
+                && done.bytes().all(|b| b.is_ascii_digit())
+                && total.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => counter.strip_suffix('%').is_some_and(|n| {
+            !n.is_empty() && n.len() <= 3 && n.bytes().all(|b| b.is_ascii_digit())
+        }),
+    };
+    shaped && after.starts_with(|c: char| c.is_ascii_alphabetic())
 }
 
 /// `45%|████▌     | 9/20`, `[=====>    ] 45%`, `### 45%`: a percentage with a bar.
@@ -345,6 +375,11 @@ mod tests {
         );
         assert_eq!(prefix_role("[WARNING] Using platform encoding"), Warning);
         assert_eq!(prefix_role("BUILD FAILED in 2s"), Error);
+        assert_eq!(prefix_role("FAILED: CMakeFiles/j.dir/json_util.c.o "), Fail);
+        assert_eq!(
+            prefix_role("ninja: build stopped: subcommand failed."),
+            Fail
+        );
         assert_eq!(prefix_role("[INFO] Building x"), Plain);
     }
 
@@ -363,6 +398,18 @@ mod tests {
         assert!(is_progress_text("[=====>    ] 45%"));
         assert!(!is_progress_text("coverage is 45% of lines"));
         assert!(is_progress_text("Downloading foo-1.0.tar.gz"));
+        assert!(is_progress_text(
+            "[14/93] Building C object CMakeFiles/j.dir/debug.c.o"
+        ));
+        assert!(is_progress_text(
+            "[ 45%] Building C object CMakeFiles/j.dir/debug.c.o"
+        ));
+        assert!(is_progress_text(
+            "[100%] Linking C shared library libjson-c.so"
+        ));
+        assert!(!is_progress_text("[x/93] Building"));
+        assert!(!is_progress_text("[12345%] Building"));
+        assert!(!is_progress_text("[2024-01-01] Building"));
     }
 
     #[test]
