@@ -29,9 +29,12 @@ pub fn context(doc: &mut Doc, around: usize, tail: usize, exit_code: i32, stream
             force(doc, i);
         }
         // The line before is context unless it closes another finding: that finding's
-        // note or help, shown alone, would read as this one's. (The notes after a finding
-        // are its own: gcc and mypy print them there.)
-        let own = |doc: &Doc, i: usize| !matches!(doc.lines[i].role, Role::Note | Role::Help);
+        // note, help or quoted source (gcc's `   |   ^` caret), shown alone, would read as
+        // this one's. (The notes after a finding are its own: gcc and mypy print them
+        // there.)
+        let own = |doc: &Doc, i: usize| {
+            !matches!(doc.lines[i].role, Role::Note | Role::Help | Role::Source)
+        };
         let mut before = block.first as usize;
         for _ in 0..around {
             match previous_kept(doc, before).filter(|&i| own(doc, i)) {
@@ -118,6 +121,16 @@ mod tests {
     fn another_findings_note_is_not_an_errors_neighbour() {
         let text = "warning: unused import: `std::fmt`\n --> src/a.rs:1:5\n  = note: `#[warn(unused_imports)]` on by default\nerror[E0599]: no method named `x`\n --> src/a.rs:9:7\n";
         let (f, _) = forced(text, 0, Stream::Stderr);
+        assert_eq!(f, [false, false, false, true, true], "{f:?}");
+    }
+
+    #[test]
+    fn another_findings_caret_is_not_an_errors_neighbour() {
+        let text = "a.c:9:5: warning: unused variable 'x'\n    9 |   int x;\n      |       ^\n[13/93] Building C object b.c.o\nFAILED: b.c.o\n";
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        context(&mut doc, 2, 0, 0, Stream::Stdout);
+        let f: Vec<bool> = doc.lines.iter().map(|l| l.forced()).collect();
         assert_eq!(f, [false, false, false, true, true], "{f:?}");
     }
 
