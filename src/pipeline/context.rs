@@ -45,10 +45,17 @@ pub fn context(doc: &mut Doc, around: usize, tail: usize, exit_code: i32, stream
                 None => break,
             }
         }
+        // The lines after are context until a warning begins: its header alone (`warning:
+        // unused import`, its location and source cut) is half a unit. (A note after an
+        // error is the error's: gcc prints `note: declared here` there.)
         let mut after = block.end as usize;
         let mut taken = 0;
         while taken < around && after < doc.lines.len() {
-            if doc.lines[after].fate == Fate::Keep {
+            let line = doc.lines[after];
+            if line.role == Role::Warning {
+                break;
+            }
+            if line.fate == Fate::Keep {
                 force(doc, after);
                 taken += 1;
             }
@@ -132,6 +139,16 @@ mod tests {
         context(&mut doc, 2, 0, 0, Stream::Stdout);
         let f: Vec<bool> = doc.lines.iter().map(|l| l.forced()).collect();
         assert_eq!(f, [false, false, false, true, true], "{f:?}");
+    }
+
+    #[test]
+    fn a_warning_after_an_error_is_not_its_neighbour() {
+        let text = "error: x\n --> a.rs:1:1\n\nwarning: unused import\n --> a.rs:3:5\n";
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stderr);
+        context(&mut doc, 2, 0, 0, Stream::Stderr);
+        let f: Vec<bool> = doc.lines.iter().map(|l| l.forced()).collect();
+        assert_eq!(f, [true, true, true, false, false], "{f:?}");
     }
 
     #[test]
