@@ -90,11 +90,22 @@ fn level1(doc: &Doc, head_lines: usize) -> Vec<bool> {
         .collect()
 }
 
-/// One line: the failure if there is one, else the last non-blank line.
+/// One line: the failure if there is one, else the last non-blank line. A finding whose
+/// tool puts its place on the next line (rustc's `error[E0425]: ...` then `--> src/a.rs:3:9`)
+/// keeps that line too: the failure without where it is sends the reader searching.
 fn level0(doc: &Doc, exit_code: i32) -> Vec<bool> {
     let mut shown = vec![false; doc.lines.len()];
     if let Some(i) = level0_line(doc, exit_code) {
         shown[i] = true;
+        let located = crate::pipeline::locate::prefix(&doc.clean(i)).is_some();
+        if let Some(next) = (i + 1 < doc.lines.len()).then_some(i + 1)
+            && !located
+            && doc.lines[i].role.is_finding()
+            && doc.lines[next].role == Role::Location
+            && doc.lines[next].fate == Fate::Keep
+        {
+            shown[next] = true;
+        }
     }
     shown
 }
@@ -1376,6 +1387,18 @@ mod tests {
         assert_eq!(
             render(&doc, &Causes::default(), &options(0)),
             "[lens: 1 line elided, 1-1, 0badcafe: 3 lines, 1 error]\nerror: boom\n[lens: 1 line elided, 3-3, 0badcafe]\n"
+        );
+    }
+
+    #[test]
+    fn level0_keeps_the_place_a_finding_gives_on_its_next_line() {
+        let text = "   Compiling a v0.1.0\nerror[E0425]: cannot find value `N` in this scope\n   --> src/d.rs:297:30\n    |\n297 |         sec = sec.add(nsec / NANOS_PER_SEC)?;\n    |                              ^^^^^^^^^^^^^ not found in this scope\n";
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stderr);
+        let out = render(&doc, &Causes::default(), &options(0));
+        assert!(
+            out.contains("in this scope\n   --> src/d.rs:297:30\n[lens: "),
+            "{out}"
         );
     }
 
