@@ -13,6 +13,15 @@
 //! test` reads its script as `<script> test`) is not, and neither is a script file handed
 //! to an interpreter (`python3 tools/gen.py` is python running a file, so it resolves to
 //! `python3`, not to `gen.py`).
+//!
+//! A shell string (`bash -c STRING`) is read as `sh` reads it, by
+//! `interactive/script.rs`, so the quoting an agent chose never changes the program: the
+//! string's words are the words the shell passes. Of a pipeline whose later stages only
+//! select lines (`cmd 2>&1 | tail -40`, `| grep -v ok`), the program is `cmd`: what is
+//! printed is a cut of cmd's output, line for line, so cmd's family reads it best, and
+//! `[commands.cmd]` is the table the user wrote for it. A stage that rewrites lines or
+//! prints its own (`| wc -l`, `| cut -c1-7`) is the program instead. A string the reader
+//! refuses resolves to the shell itself, with no guess at what it runs.
 
 use crate::interactive::{self, Mode};
 use std::ffi::OsString;
@@ -214,6 +223,61 @@ mod tests {
         assert_eq!(resolve_sh("cd crates/core && cargo test").program, "cargo");
         assert_eq!(resolve_sh("cargo test; cd ..").program, "cargo");
         assert_eq!(resolve_sh("git log | head -3").program, "git");
+    }
+
+    #[test]
+    fn quoting_inside_a_script_resolves_as_the_bare_command_does() {
+        let bare = CommandLine::from_words(&[
+            "grep".into(),
+            "-rn".into(),
+            "unwrap()".into(),
+            "src".into(),
+            "tests".into(),
+        ]);
+        for script in [
+            "grep -rn 'unwrap()' src tests",
+            "grep -rn unwrap\\(\\) src tests",
+            "grep -rn \"unwrap()\" src tests",
+            "cd . && grep -rn 'unwrap()' src tests",
+            "grep -rn 'unwrap()' src tests 2>&1",
+            "timeout 30 grep -rn 'unwrap()' src tests",
+            "env A=1 grep -rn 'unwrap()' src tests",
+            "A=\"x y\" grep -rn 'unwrap()' src tests",
+        ] {
+            let c = resolve_sh(script);
+            assert_eq!(
+                (c.program.as_str(), &c.args, &c.subcommand),
+                (bare.program.as_str(), &bare.args, &bare.subcommand),
+                "for `{script}`"
+            );
+        }
+        let c = resolve_sh("grep -rn \"$PAT\" src");
+        assert_eq!((c.program.as_str(), c.args[1].as_str()), ("grep", "$PAT"));
+    }
+
+    #[test]
+    fn a_pipe_into_a_program_that_rewrites_lines_is_that_programs_output() {
+        assert_eq!(resolve_sh("grep -rn x src | tail -40").program, "grep");
+        assert_eq!(resolve_sh("grep -rn 'a|b' src | wc -l").program, "wc");
+        assert_eq!(resolve_sh("git log | cut -c1-7 | head").program, "cut");
+        assert_eq!(resolve_sh("cd x | tail").program, "tail");
+    }
+
+    #[test]
+    fn a_script_it_cannot_read_resolves_to_the_shell() {
+        for script in [
+            "cat <<EOF\nx\nEOF",
+            "grep 'open src",
+            "case $x in a) make;; esac",
+        ] {
+            let c = resolve_sh(script);
+            assert_eq!(c.program, "bash", "for `{script}`");
+            assert_eq!(c.mode, Mode::Capture, "for `{script}`");
+        }
+        assert_eq!(
+            resolve_sh("cat <<EOF\nx\nEOF\nvim y").mode,
+            Mode::Exec("editor")
+        );
     }
 
     #[test]

@@ -14,9 +14,12 @@
 //! option lexer finds the options and operands, then the first tier with an option or word
 //! present decides (`exec_if`, `capture_if`), else a wrapped command is classified instead
 //! (`sudo CMD`, `python -m MOD`, `ssh HOST CMD`, `sh -c STRING`), else the row's outcome.
+//! A shell string is read into its simple commands as `sh` reads it, quotes and all, by
+//! `interactive/script.rs`.
 //! A program no row names is captured; any program given a bare `--watch` is exec'd. To
 //! add a program, add a row and a case beside it in `table.rs`.
 
+mod script;
 mod table;
 
 use std::ffi::OsString;
@@ -239,53 +242,58 @@ impl Inner {
 
 /// Classify each simple command of a shell script; any that must be exec'd decides.
 ///
-/// Splitting on operators without parsing quotes can only invent commands, never hide
-/// one, so its errors are on the exec side. A command word the shell computes (`$EDITOR`,
-/// `` `which vim` ``) cannot be read from argv at all.
+/// The script is read as `sh` reads it ([`script::read`]), so quoting inside it changes
+/// nothing about which program runs: `sh -c "grep -rn 'unwrap()' src"` is grep with the
+/// same arguments as the bare command. The trail gains the command whose output the
+/// script prints: the last one that prints anything (`cd x && cargo test` is cargo), and
+/// of a pipeline, see [`STREAM_CUTS`]. A command word the shell computes (`$EDITOR`,
+/// `` `which vim` ``) cannot be read from argv at all, and is exec'd.
+///
+/// A script the reader refuses (a heredoc, `case`, an open quote) adds nothing to the
+/// trail, so the command resolves to the shell itself, as an opaque script should. Its
+/// mode is still decided, by [`shell_fallback`]: the terminal cannot wait for a reader
+/// that understands more.
 fn shell(script: &str, depth: u8, trail: &mut Trail) -> Mode {
     const KEYWORDS: &[&str] = &[
-        "!", "{", "}", "if", "then", "else", "elif", "do", "while", "until", "exec", "command",
-        "builtin",
+        "!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done", "while", "until", "exec",
+        "command", "builtin",
     ];
-    let bytes = script.as_bytes();
-    let mut start = 0;
-    // Each simple command, and whether a pipe feeds it (`|`, not `||`).
-    let mut segments = Vec::new();
-    let mut piped = false;
-    for (i, &b) in bytes.iter().enumerate() {
-        let redirect = b == b'&'
-            && ((i > 0 && matches!(bytes[i - 1], b'>' | b'<')) || bytes.get(i + 1) == Some(&b'>'));
-        if matches!(b, b';' | b'\n' | b'|' | b'&' | b'(' | b')' | b'`') && !redirect {
-            segments.push((&script[start..i], piped));
-            piped =
-                b == b'|' && bytes.get(i + 1) != Some(&b'|') && (i == 0 || bytes[i - 1] != b'|');
-            start = i + 1;
-        }
-    }
-    segments.push((&script[start..], piped));
+    let Some(commands) = script::read(script) else {
+        return shell_fallback(script, depth);
+    };
     let mut last = Vec::new();
-    for (segment, piped) in segments {
-        let words = shell_words(segment);
-        let words: Vec<&str> = words
+    // Whether `last` is the command a pipe is feeding from, and whether the pipeline so
+    // far printed only what `last` printed.
+    let mut cut_of_last = false;
+    for command in commands {
+        let words: Vec<&script::Word> = command
+            .words
             .iter()
-            .map(String::as_str)
-            .skip_while(|w| KEYWORDS.contains(w) || is_assignment(w))
+            .skip_while(|w| {
+                (w.literal && KEYWORDS.contains(&w.text.as_str())) || is_assignment(&w.text)
+            })
             .collect();
         let Some(first) = words.first() else { continue };
-        if first.contains(['$', '`']) || first.is_empty() {
+        if first.computed || first.text.is_empty() {
             return Mode::Exec("command word computed by the shell");
         }
+        let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
         let mut read = Vec::new();
-        let mode = decide(&words, depth, &mut read);
+        let mode = decide(&texts, depth, &mut read);
         if let Mode::Exec(reason) = mode {
             trail.append(&mut read);
             return Mode::Exec(reason);
         }
-        // `cargo build 2>&1 | tail -80` prints what cargo printed, cut: the output is
-        // cargo's, and it is read as cargo's.
-        let cuts = piped && STREAM_CUTS.contains(&first.rsplit('/').next().unwrap_or(first));
-        let feeds_it = cuts && !last.is_empty();
-        if !SILENT_BUILTINS.contains(first) && !feeds_it {
+        if command.nested {
+            continue;
+        }
+        let name = first.text.rsplit('/').next().unwrap_or(&first.text);
+        let cuts = command.piped && STREAM_CUTS.contains(&name);
+        if command.piped && cuts && cut_of_last {
+            continue;
+        }
+        cut_of_last = !SILENT_BUILTINS.contains(&name);
+        if cut_of_last {
             last = read;
         }
     }
@@ -293,10 +301,37 @@ fn shell(script: &str, depth: u8, trail: &mut Trail) -> Mode {
     Mode::Capture
 }
 
-/// Programs that, fed by a pipe, print a part of what the command before them printed.
+/// The mode of a script [`script::read`] refuses: split on every operator byte, quoted
+/// or not, and classify each piece. Splitting without reading quotes can only invent
+/// commands, never hide one, so its errors are on the exec side. It reads no trail.
+fn shell_fallback(script: &str, depth: u8) -> Mode {
+    let pieces = script.split([';', '\n', '|', '&', '(', ')', '`', '<', '>']);
+    for piece in pieces {
+        let words = shell_words(piece);
+        let words: Vec<&str> = words
+            .iter()
+            .map(String::as_str)
+            .skip_while(|w| is_assignment(w))
+            .collect();
+        let Some(first) = words.first() else { continue };
+        if first.contains(['$', '`']) {
+            return Mode::Exec("command word computed by the shell");
+        }
+        if let Mode::Exec(reason) = decide(&words, depth, &mut Vec::new()) {
+            return Mode::Exec(reason);
+        }
+    }
+    Mode::Capture
+}
+
+/// Programs that, fed by a pipe, print a selection of the lines the command before them
+/// printed, each line as it was: what `cargo build 2>&1 | tail -80` prints is a cut of
+/// cargo's output, and it is read as cargo's (its family, its `[commands.cargo]` table),
+/// so a wrapped, cut command gets the view its shape calls for rather than a guess at a
+/// generic one. A program that rewrites each line (`cut`, `nl`, `column`, `awk`, `sed`)
+/// or prints its own output (`wc -l`, `jq`) is not a cut: the pipeline resolves to it.
 const STREAM_CUTS: &[&str] = &[
-    "tail", "head", "grep", "egrep", "fgrep", "rg", "sort", "uniq", "tee", "cut", "cat", "nl",
-    "column",
+    "tail", "head", "grep", "egrep", "fgrep", "rg", "sort", "uniq", "tee", "cat",
 ];
 
 /// Shell builtins that print nothing a reader runs the script for: the script's output is
