@@ -48,10 +48,22 @@ pub struct Simple {
 /// The simple commands of `script`, in order, or `None` when it holds a form this reader
 /// does not fully understand.
 pub fn read(script: &str) -> Option<Vec<Simple>> {
+    read_within(script, 0)
+}
+
+/// How many groups and substitutions may nest: more is refused rather than read by a
+/// recursion as deep as an argument is long (128 KiB of `$(` would overflow the stack).
+const MAX_NESTING: usize = 32;
+
+fn read_within(script: &str, nesting: usize) -> Option<Vec<Simple>> {
+    if nesting > MAX_NESTING {
+        return None;
+    }
     let chars: Vec<char> = script.chars().collect();
     let mut reader = Reader {
         chars: &chars,
         at: 0,
+        nesting,
         out: Vec::new(),
     };
     reader.list(false, false)?;
@@ -61,6 +73,8 @@ pub fn read(script: &str) -> Option<Vec<Simple>> {
 struct Reader<'a> {
     chars: &'a [char],
     at: usize,
+    /// Groups and substitutions open around the point being read.
+    nesting: usize,
     out: Vec<Simple>,
 }
 
@@ -81,6 +95,16 @@ impl Reader<'_> {
     /// Read commands until the end, or until the `)` that closes a group or a command
     /// substitution (`closing`), which is consumed. `nested` marks the commands read.
     fn list(&mut self, closing: bool, nested: bool) -> Option<()> {
+        self.nesting += usize::from(closing);
+        if self.nesting > MAX_NESTING {
+            return None;
+        }
+        let read = self.commands(closing, nested);
+        self.nesting -= usize::from(closing);
+        read
+    }
+
+    fn commands(&mut self, closing: bool, nested: bool) -> Option<()> {
         let mut command = Simple {
             words: Vec::new(),
             piped: false,
@@ -336,7 +360,7 @@ impl Reader<'_> {
                     }
                 }
                 self.at += 1;
-                let commands = read(&inner)?;
+                let commands = read_within(&inner, self.nesting + 1)?;
                 self.out.extend(commands.into_iter().map(|mut c| {
                     c.nested = true;
                     c
@@ -444,6 +468,11 @@ mod tests {
             ("echo 'it'\\''s'", &["echo it's"]),
             ("grep 'a;b|c&&d' x", &["grep a;b|c&&d x"]),
             ("cargo \\\n  test", &["cargo test"]),
+            (
+                "find . -name '*.rs' -exec grep -l 'a|b' {} \\;",
+                &["find . -name *.rs -exec grep -l a|b {} ;"],
+            ),
+            ("echo \"a'b\" 'c\"d'", &["echo a'b c\"d"]),
         ]);
     }
 
@@ -463,6 +492,14 @@ mod tests {
             ("a &\nb", &["a", "b"]),
             ("(cd x && make) | tail", &["cd x", "make", "| tail"]),
             ("make # build it", &["make"]),
+            (
+                "cargo test 2>/dev/null >&2 && ! make",
+                &["cargo test", "! make"],
+            ),
+            (
+                &format!("{}make{}", "( ".repeat(30), " )".repeat(30)),
+                &["make"],
+            ),
         ]);
     }
 
@@ -523,6 +560,7 @@ mod tests {
             "echo \\",
             "echo `unclosed",
             "echo ${x:-'a'}",
+            &format!("echo {}x{}", "$(".repeat(40_000), ")".repeat(40_000)),
         ] {
             assert_eq!(commands(script), None, "for `{script}`");
         }
