@@ -1375,6 +1375,12 @@ pub(super) mod tests {
         ("sh -c 'make 2>&1 | grep error'", CAPTURE),
         ("sh -c 'FOO=1 less README'", EXEC),
         ("sh -c 'for f in *.md; do vim $f; done'", EXEC),
+        // Quotes are read as sh reads them: a quoted `;` or `(` starts no command.
+        ("sh -c 'grep -n \"a; vim x\" notes'", CAPTURE),
+        ("sh -c 'echo \"(\" && vim x'", EXEC),
+        ("sh -c 'echo \"$(less x)\"'", EXEC),
+        // A heredoc is not read; every piece of it is still classified.
+        ("sh -c 'cat <<EOF\nx\nEOF\nvim y'", EXEC),
         ("zsh -c 'echo hi'", CAPTURE),
         ("bash --version", CAPTURE),
         ("pwsh", EXEC),
