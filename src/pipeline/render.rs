@@ -276,6 +276,10 @@ fn counts(doc: &Doc) -> String {
 /// The number a tally gives `word` (`error` also reads `errors`): `Found 30 errors in 5
 /// files`, `=== 1 failed, 2 errors in 0.1s ===`, `test result: FAILED. 42 passed; 6 failed`.
 fn tally_count(tally: &str, word: &str) -> Option<usize> {
+    if let Some(n) = crate::pipeline::shapes::unittest::tally_count(tally, word) {
+        // `FAILED (failures=5, errors=8)` names its counts its own way.
+        return Some(n);
+    }
     let words: Vec<&str> = tally
         .split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == '.')
         .filter(|w| !w.is_empty())

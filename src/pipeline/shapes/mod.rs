@@ -7,7 +7,7 @@
 //! (`sw`), because classify asks dozens of them on every line of a build log, and almost
 //! all of them fail there.
 //!
-//! A family module (`cargo`, `go`, `gojson`, `jest`, `pytest`, `git`) owns what its tools print: the
+//! A family module (`cargo`, `go`, `gojson`, `jest`, `pytest`, `unittest`, `git`) owns what its tools print: the
 //! role of a line by itself, the [`Marks`] a line of that role carries (the one line per
 //! failing test, a test's section, the closing tally, a commit, a hunk), and the marks
 //! only the whole stream can tell (a status line the closing list restates). The stages
@@ -22,6 +22,7 @@ pub(crate) mod gojson;
 pub(crate) mod jest;
 pub(crate) mod log;
 pub(crate) mod pytest;
+pub(crate) mod unittest;
 
 use std::borrow::Cow;
 
@@ -33,7 +34,8 @@ pub(crate) struct Tool {
     pub role: fn(&str) -> Option<Role>,
     /// The marks a line carries, given the role classify settled on.
     pub marks: fn(&str, Role) -> Marks,
-    /// Marks that take the whole stream to tell, added after every line has its own.
+    /// Marks that take the whole stream to tell, added after every line has its own (and
+    /// roles that take two lines to tell, as unittest's docstring results do).
     pub restated: fn(&mut Doc),
     /// The test a section head (a line marked [`Marks::TEST_SECTION`]) is for.
     pub test_name: fn(&str) -> Option<&str>,
@@ -66,6 +68,8 @@ pub(crate) const TOOLS: &[Tool] = &[
     go::TOOL,
     gojson::TOOL,
     jest::TOOL,
+    // Before pytest, whose `FAILED ` prefix would take unittest's `FAILED (errors=1)`.
+    unittest::TOOL,
     pytest::TOOL,
 ];
 
