@@ -220,6 +220,10 @@ fn counts(doc: &Doc) -> String {
             failed > 0 && (marks.has(Marks::TEST_SECTION) || marks.has(Marks::TEST_FAILED))
         })
         .unwrap_or(usize::MAX);
+    // The block that ended just above, if it was an error: a traceback right under a
+    // logged error (`ERROR [uvicorn.error] Exception in ASGI application`) is that
+    // record's, not a second error.
+    let mut error_ended_at = None;
     for block in doc.blocks() {
         let first = block.first as usize;
         if first >= tests_from {
@@ -227,6 +231,11 @@ fn counts(doc: &Doc) -> String {
         }
         let head = doc.lines[first].role;
         let text = doc.clean(first);
+        if text.starts_with("Traceback") && error_ended_at == Some(first) {
+            error_ended_at = None;
+            continue;
+        }
+        error_ended_at = (head == Role::Error).then_some(block.end as usize);
         match head {
             Role::Location => {
                 for i in block.lines().skip(1) {
@@ -1214,6 +1223,14 @@ mod tests {
         );
         assert_eq!(tally_count("Found 1 error in 1 file", "error"), Some(1));
         assert_eq!(tally_count("==== 3 passed in 0.1s ====", "failed"), None);
+    }
+
+    #[test]
+    fn a_logged_errors_traceback_is_that_error() {
+        let text = "2026-12-01 21:47:39,501 INFO  [uvicorn.access] GET /items/3 200\n2026-12-01 21:47:39,507 ERROR [uvicorn.error] Exception in ASGI application\nTraceback (most recent call last):\n  File \"/app/app.py\", line 29, in price\n    pct = tiers[code]\nKeyError: 'WINTER'\n";
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        assert_eq!(counts(&doc), "6 lines, 1 error");
     }
 
     #[test]
