@@ -338,7 +338,8 @@ fn write(
             member += 1;
         }
         // Level 0 is counts and one line: its markers carry the counts, not places.
-        let mut detail = match counts.take() {
+        let carried = counts.take();
+        let mut detail = match carried.clone() {
             Some(counts) => counts,
             None if options.level == Level::Counts => String::new(),
             None => group_detail(causes, first_member..member, options.max_locations),
@@ -435,7 +436,13 @@ fn write(
         } else {
             (marker.len() + 1) * 2 <= region_bytes
         };
-        if !worth && !counts_here {
+        // Level 0's counts go on a later marker when this one would not be worth its
+        // bytes: a line shown is cheaper than a marker standing for it.
+        let defer = counts_here && !worth && (i..n).any(|j| !shown[j]);
+        if defer {
+            counts = carried;
+        }
+        if !worth && (!counts_here || defer) {
             (start..i).for_each(|j| push_line(&mut out, doc, j, options.handle));
         } else {
             out.push_str(&marker);
@@ -1419,6 +1426,17 @@ mod tests {
         assert_eq!(
             render(&doc, &Causes::default(), &options(0)),
             "[lens: 1 line elided, 1-1, 0badcafe: 3 lines, 1 error]\nerror: boom\n[lens: 1 line elided, 3-3, 0badcafe]\n"
+        );
+    }
+
+    #[test]
+    fn level0_counts_go_on_a_marker_worth_its_bytes() {
+        // A short first line is cheaper shown than a marker with the counts in its place.
+        let text = format!("PASS a\nerror: boom\n{LONG}");
+        let doc = doc_with(&text, &[Keep, Keep, Keep]);
+        assert_eq!(
+            render(&doc, &Causes::default(), &options(0)),
+            "PASS a\nerror: boom\n[lens: 1 line elided, 3-3, 0badcafe: 3 lines, 1 error]\n"
         );
     }
 
