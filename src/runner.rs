@@ -29,7 +29,7 @@
 //! child's code is returned. That decision lives in one place, `run`.
 
 use crate::block::Stream;
-use crate::capture::{self, Captured};
+use crate::capture::{self, Arrival, Captured};
 use crate::cli::Args;
 use crate::command::CommandLine;
 use crate::config;
@@ -296,40 +296,13 @@ pub fn run(args: Args) -> i32 {
     let out = render(Stream::Stdout);
     let err = render(Stream::Stderr);
     // Bytes passed through are out already, in arrival order; the offsets the merge maps
-    // by would no longer match what is held, and what is left is raw anyway. A stream
-    // copied from its file (raw, and too large to read whole) is written after the other,
-    // as with separate pipes; a windowed one that is filtered keeps its place.
-    match (&out, &err) {
-        (
-            window::Rendered {
-                view: window::View::Bytes(out_view),
-                starts: Some(out_starts),
-                ..
-            },
-            window::Rendered {
-                view: window::View::Bytes(err_view),
-                starts: Some(err_starts),
-                ..
-            },
-        ) if platform::stdout_is_stderr() && !captured.passed_through => {
-            let lines = merge::interleave(
-                merge::Side {
-                    view: out_view,
-                    starts: out_starts,
-                },
-                merge::Side {
-                    view: err_view,
-                    starts: err_starts,
-                },
-                &captured.arrival,
-            );
-            emit_interleaved(&lines);
-        }
-        _ => {
-            emit_view(&mut io::stdout().lock(), &out.view);
-            emit_view(&mut io::stderr().lock(), &err.view);
-        }
-    }
+    // by would no longer match what is held, and what is left is raw anyway.
+    let merged = platform::stdout_is_stderr() && !captured.passed_through;
+    emit_views(
+        Some(&out),
+        Some(&err),
+        merged.then_some(&captured.arrival[..]),
+    );
     // A head written early names the handle in its markers: its entry is kept.
     let early_shown = early.filter(|head| head.written > 0);
     if stored.is_err()
@@ -556,9 +529,47 @@ pub(crate) fn emit(out: &mut dyn Write, bytes: &[u8]) -> bool {
     out.write_all(bytes).and_then(|()| out.flush()).is_ok()
 }
 
+/// Write both views, the stdout view to lens's stdout and the stderr view to its stderr.
+/// With `arrival` (lens's two streams are one pipe), their lines go in the order they
+/// arrived when both views are held with their lines' offsets; a view copied from its file
+/// (raw, and too large to read whole) is written after the other, as with separate pipes,
+/// and a windowed one that is filtered keeps its place. An absent view is an empty one.
+pub(crate) fn emit_views(
+    out: Option<&window::Rendered>,
+    err: Option<&window::Rendered>,
+    arrival: Option<&[Arrival]>,
+) {
+    fn side(rendered: Option<&window::Rendered>) -> Option<merge::Side<'_>> {
+        match rendered {
+            None => Some(merge::Side {
+                view: &[],
+                starts: &[],
+            }),
+            Some(window::Rendered {
+                view: window::View::Bytes(view),
+                starts: Some(starts),
+                ..
+            }) => Some(merge::Side { view, starts }),
+            Some(_) => None,
+        }
+    }
+    if let Some(arrival) = arrival
+        && let (Some(out), Some(err)) = (side(out), side(err))
+    {
+        emit_interleaved(&merge::interleave(out, err, arrival));
+        return;
+    }
+    if let Some(out) = out {
+        emit_view(&mut io::stdout().lock(), &out.view);
+    }
+    if let Some(err) = err {
+        emit_view(&mut io::stderr().lock(), &err.view);
+    }
+}
+
 /// Write merged view lines, each to its own stream, flushing at every switch so a shared
 /// pipe receives them in this order. A stream whose reader left is not written again.
-pub(crate) fn emit_interleaved(lines: &[(Stream, &[u8])]) {
+fn emit_interleaved(lines: &[(Stream, &[u8])]) {
     let (mut stdout, mut stderr) = (io::stdout().lock(), io::stderr().lock());
     let (mut out_open, mut err_open) = (true, true);
     for run in lines.chunk_by(|a, b| a.0 == b.0) {

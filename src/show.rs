@@ -26,10 +26,9 @@ use crate::config;
 use crate::handle::Handle;
 use crate::level::Level;
 use crate::log::{self, Bytes, Record};
-use crate::merge;
 use crate::pipeline;
 use crate::platform;
-use crate::runner::{emit, emit_interleaved, emit_view};
+use crate::runner::{emit, emit_view, emit_views};
 use crate::store::{self, Listed, Meta, Part, State, Store};
 use crate::view;
 use crate::window;
@@ -272,47 +271,8 @@ impl Replay<'_> {
             stdout: out.as_ref().map_or(0, |r| r.view.len()),
             stderr: err.as_ref().map_or(0, |r| r.view.len()),
         };
-        match (side(&out), side(&err)) {
-            (Some((out_view, out_starts)), Some((err_view, err_starts))) => {
-                let lines = merge::interleave(
-                    merge::Side {
-                        view: out_view,
-                        starts: out_starts,
-                    },
-                    merge::Side {
-                        view: err_view,
-                        starts: err_starts,
-                    },
-                    arrival,
-                );
-                emit_interleaved(&lines);
-            }
-            _ => {
-                for (rendered, sink) in [
-                    (&out, &mut io::stdout().lock() as &mut dyn Write),
-                    (&err, &mut io::stderr().lock()),
-                ] {
-                    if let Some(rendered) = rendered {
-                        emit_view(sink, &rendered.view);
-                    }
-                }
-            }
-        }
+        emit_views(out.as_ref(), err.as_ref(), Some(arrival));
         Ok(printed)
-    }
-}
-
-/// A view and its lines' raw offsets, when it is held whole to be merged: an absent
-/// stream is an empty one, a view copied from its file cannot be merged.
-fn side(rendered: &Option<window::Rendered>) -> Option<(&[u8], &[u64])> {
-    match rendered {
-        None => Some((&[], &[])),
-        Some(window::Rendered {
-            view: window::View::Bytes(view),
-            starts: Some(starts),
-            ..
-        }) => Some((view, starts)),
-        Some(_) => None,
     }
 }
 
