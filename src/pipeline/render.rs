@@ -412,9 +412,13 @@ fn write(
                 .collect::<Vec<_>>()
                 .join("; ");
         }
-        // Passing tests, and failing ones the closing list restates, say how many.
+        // Passing tests, and failing ones the closing list restates, say how many; a
+        // traceback's library frames, which they were.
         if options.level == Level::Filtered && detail.is_empty() {
             detail = tests_tally(doc, start..i);
+        }
+        if options.level == Level::Filtered && detail.is_empty() {
+            detail = frames_detail(doc, start..i, options.max_locations);
         }
         let counts_here = detail_is_counts(options, &detail);
         if options.stream == Stream::Stderr {
@@ -607,6 +611,49 @@ fn tests_tally(doc: &Doc, region: std::ops::Range<usize>) -> String {
         parts.push(format!("{again} failed (shown above)"));
     }
     parts.join(", ")
+}
+
+/// `2 library frames: uvicorn/protocols/http/h11_impl.py, uvicorn/middleware/...`: the
+/// frames of a traceback a region elided as noise (the interpreter's library and installed
+/// packages), each by its path past `site-packages/` or `lib/pythonX.Y/`, up to `max`
+/// before a count of the rest. Empty unless every line of the region is such noise.
+fn frames_detail(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String {
+    if region
+        .clone()
+        .any(|j| doc.lines[j].fate != Fate::Progress || doc.lines[j].role != Role::Noise)
+    {
+        return String::new();
+    }
+    let mut files: Vec<String> = Vec::new();
+    let mut frames = 0;
+    for j in region {
+        let text = doc.clean(j);
+        let Some((path, _)) = crate::pipeline::locate::python_file(text.trim_start()) else {
+            continue;
+        };
+        frames += 1;
+        let short = ["site-packages/", "dist-packages/"]
+            .iter()
+            .find_map(|dir| path.split_once(dir).map(|(_, rest)| rest))
+            .or_else(|| {
+                let (_, rest) = path.split_once("/lib/python")?;
+                rest.split_once('/').map(|(_, file)| file)
+            })
+            .unwrap_or(path);
+        if !files.iter().any(|f| f == short) {
+            files.push(short.to_owned());
+        }
+    }
+    if frames == 0 {
+        return String::new();
+    }
+    let more = files.len().saturating_sub(max);
+    files.truncate(max);
+    if more > 0 {
+        files.push(format!("and {more} more"));
+    }
+    let noun = if frames == 1 { "frame" } else { "frames" };
+    format!("{frames} library {noun}: {}", files.join(", "))
 }
 
 /// Kinds a cut region's marker lists before counting the rest.
@@ -1155,6 +1202,22 @@ mod tests {
     }
 
     use Fate::*;
+
+    #[test]
+    fn a_tracebacks_library_frames_are_named_in_their_marker() {
+        let lib = "/usr/lib/python3.11/site-packages";
+        let text = format!(
+            "Traceback (most recent call last):\n  File \"{lib}/uvicorn/protocols/http/h11_impl.py\", line 406, in run_asgi\n    result = await app(  # type: ignore[func-returns-value]\n  File \"{lib}/uvicorn/middleware/proxy_headers.py\", line 70, in __call__\n    return await self.app(scope, receive, send)\n  File \"/srv/app.py\", line 8, in discount\n    pct = tiers[code]\nKeyError: 'WINTER'\n"
+        );
+        let mut doc = parse(&text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        crate::pipeline::progress::progress(&mut doc, true, None);
+        let out = render(&doc, &Causes::default(), &options(2));
+        assert!(
+            out.contains(": 2 library frames: uvicorn/protocols/http/h11_impl.py, uvicorn/middleware/proxy_headers.py]"),
+            "{out}"
+        );
+    }
 
     #[test]
     fn a_cut_of_content_says_what_changes_or_what_it_defines() {
