@@ -7,7 +7,7 @@
 //! (`sw`), because classify asks dozens of them on every line of a build log, and almost
 //! all of them fail there.
 //!
-//! A family module (`cargo`, `go`, `gojson`, `jest`, `pytest`, `unittest`, `git`) owns what its tools print: the
+//! A family module (`cargo`, `go`, `gojson`, `jest`, `pytest`, `unittest`, `terraform`, `git`) owns what its tools print: the
 //! role of a line by itself, the [`Marks`] a line of that role carries (the one line per
 //! failing test, a test's section, the closing tally, a commit, a hunk), and the marks
 //! only the whole stream can tell (a status line the closing list restates). The stages
@@ -22,6 +22,7 @@ pub(crate) mod gojson;
 pub(crate) mod jest;
 pub(crate) mod log;
 pub(crate) mod pytest;
+pub(crate) mod terraform;
 pub(crate) mod unittest;
 
 use std::borrow::Cow;
@@ -71,6 +72,7 @@ pub(crate) const TOOLS: &[Tool] = &[
     // Before pytest, whose `FAILED ` prefix would take unittest's `FAILED (errors=1)`.
     unittest::TOOL,
     pytest::TOOL,
+    terraform::TOOL,
 ];
 
 /// Record every family's marks on the lines of a classified diagnostics stream.
