@@ -175,6 +175,14 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
                 .find(|&i| doc.lines[i].forced());
             forced.filter(|_| exit_code != 0)
         })
+        // Nothing failed: the tool's own tally says how it ended (`Plan: 3 to add, ...`,
+        // `=== 5 passed in 0.1s ===`), wherever it printed it.
+        .or_else(|| {
+            all.clone()
+                .rev()
+                .filter(kept)
+                .find(|&i| doc.lines[i].marks.has(Marks::TALLY))
+        })
         .or_else(|| all.clone().rev().find(|&i| role(i) != Role::Blank))
         .or_else(|| doc.lines.len().checked_sub(1))
 }
