@@ -21,7 +21,8 @@ import re
 from dataclasses import dataclass
 
 MARKER = re.compile(r"^\[lens: (\d+) lines? elided, (\d+)-(\d+), ([0-9a-f]{8})(?:: (.*))?\]$")
-DIGITS = re.compile(rb"\d+")
+# A number, a decimal fraction with it: `"Elapsed":0` and `"Elapsed":0.01` are one timing.
+DIGITS = re.compile(rb"\d+(?:\.\d+)?")
 # A random id a tool mints on every run (terraform's resource ids, request ids): a UUID.
 UUID = re.compile(rb"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 

@@ -126,6 +126,11 @@ class RoundTripTest(unittest.TestCase):
         raw = b"test result: ok. finished in 0.12s\n"
         self.assertEqual(m.round_trip(shown, raw), "exact up to digits")
 
+    def test_a_whole_and_a_fractional_timing_differ_up_to_digits(self):
+        shown = b'{"Action":"pass","Test":"TestA","Elapsed":0}\n'
+        raw = b'{"Action":"pass","Test":"TestA","Elapsed":0.01}\n'
+        self.assertEqual(m.round_trip(shown, raw), "exact up to digits")
+
     def test_minted_ids_alone_differ_up_to_digits(self):
         shown = b"x: Refreshing state... [id=2865fe22-0773-9069-4c38-3bfae4e1655b]\n"
         raw = b"x: Refreshing state... [id=fd63bb39-63a4-4d17-ab42-f22e9ea4ea06]\n"
