@@ -78,9 +78,68 @@ fn marks(t: &str, role: Role) -> Marks {
     }
 }
 
+fn restated(doc: &mut Doc) {
+    summary(doc);
+    passed_suites(doc);
+}
+
+/// Mark the title of a suite every test under it passed (mocha's and jest's verbose
+/// `describe` lines, each over its indented `✔ test` lines): the passing tests go, and
+/// their title alone between two markers says nothing they do not. A suite holding a
+/// failing test (`✕ name`, mocha's numbered `1) name`) or any other line keeps its title.
+fn passed_suites(doc: &mut Doc) {
+    let n = doc.lines.len();
+    let marked = |i: usize| {
+        let t = doc.clean(i);
+        doc.lines[i].role == Role::Pass && mark_role(t.trim_start()) == Some(Role::Pass)
+    };
+    if !(0..n).any(marked) {
+        return;
+    }
+    let indent = |t: &str| t.len() - t.trim_start().len();
+    // `1) should match`: mocha's running number for a test that failed.
+    let numbered = |t: &str| {
+        let t = t.trim_start();
+        let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+        digits > 0 && t[digits..].starts_with(") ")
+    };
+    let mut titles = Vec::new();
+    for i in 0..n {
+        let t = doc.clean(i);
+        if doc.lines[i].role != Role::Plain || t.trim().is_empty() || numbered(&t) {
+            continue;
+        }
+        let depth = indent(&t);
+        let (mut passed, mut only_passes) = (0usize, true);
+        for j in i + 1..n {
+            let u = doc.clean(j);
+            if u.trim().is_empty() {
+                continue;
+            }
+            if indent(&u) <= depth {
+                break;
+            }
+            match doc.lines[j].role {
+                Role::Pass => passed += 1,
+                Role::Plain if !numbered(&u) => {}
+                _ => {
+                    only_passes = false;
+                    break;
+                }
+            }
+        }
+        if only_passes && passed > 0 {
+            titles.push(i);
+        }
+    }
+    for i in titles {
+        doc.lines[i].marks.add(Marks::RESTATED);
+    }
+}
+
 /// Mark jest's `Summary of all failing tests` block as said again: from its title to the
 /// closing tally, when every `FAIL file` in it was printed above it.
-fn restated(doc: &mut Doc) {
+fn summary(doc: &mut Doc) {
     let Some(title) =
         (0..doc.lines.len()).find(|&i| doc.clean(i).trim() == "Summary of all failing tests")
     else {
@@ -142,6 +201,22 @@ mod tests {
         let mut doc = parse(&other);
         classify(&mut doc, Family::Diagnostics, Stream::Stderr);
         assert!(!doc.lines.iter().any(|l| l.marks.has(Marks::RESTATED)));
+    }
+
+    #[test]
+    fn a_suite_whose_tests_all_passed_has_its_title_said_again() {
+        use crate::block::Stream;
+        use crate::pipeline::classify::{Family, classify};
+        use crate::pipeline::parse::parse;
+        let text = "  picomatch\n    validation\n      ✔ throws on bad input\n    multiple patterns\n      1) matches any pattern\n      ✔ matches none\n  braces\n    ✔ expands\n    ✔ nests\n\n  12 passing (2s)\n  1 failing\n";
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        let said: Vec<&str> = (0..doc.lines.len())
+            .filter(|&i| doc.lines[i].marks.has(Marks::RESTATED))
+            .map(|i| doc.raw(i).trim())
+            .collect();
+        // `picomatch` and `multiple patterns` hold the failing test: they stay.
+        assert_eq!(said, ["validation", "braces"], "{said:?}");
     }
 
     #[test]
