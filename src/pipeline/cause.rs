@@ -222,7 +222,7 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
         let Some(name) = shapes::test_name(&head_text) else {
             continue;
         };
-        let Some(message) = test_message(doc, head + 1..end, name) else {
+        let Some((message, headline)) = test_message(doc, head + 1..end, name) else {
             continue;
         };
         // A test's message is its values (`assert '13rd' == '13th'`): quoted text is
@@ -237,7 +237,7 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
             // The place's digits are what tells it apart: hashed as they are.
             use std::hash::{Hash, Hasher as _};
             let mut hash = std::collections::hash_map::DefaultHasher::new();
-            (key(Role::Error, &message), place).hash(&mut hash);
+            (key(Role::Error, &headline), place).hash(&mut hash);
             hash.finish()
         });
         sections.push((head, end, name.to_owned(), message, (by_values, by_place)));
@@ -300,15 +300,37 @@ const MESSAGE_VALUES: usize = 16;
 /// values are on the error lines after it, up to the quoted source (`Expected: 1982`,
 /// `Received: NaN`, or a diff's `-   "Sep",` / `+   "Sept",`), and they are the message
 /// too: two tests that failed at the same matcher with other values failed differently.
-fn test_message(doc: &Doc, lines: std::ops::Range<usize>, name: &str) -> Option<String> {
+/// Likewise when the error is a bare place (`toml_test.go:352:`) over its message; then
+/// the message's first two lines are its headline (`Error: Values for key 'k' differ:`),
+/// what tests failing at that place share when their values differ. Returns the message
+/// and the headline (the message itself, but for a bare place).
+fn test_message(doc: &Doc, lines: std::ops::Range<usize>, name: &str) -> Option<(String, String)> {
     let text = |j: usize| shapes::payload(&doc.clean(j)).trim().to_owned();
     let first = lines.clone().find(|&j| {
         let t = text(j);
         doc.lines[j].role == Role::Error && !t.contains(name) && !t.is_empty()
     })?;
     let mut message = text(first);
+    // `toml_test.go:352:` and nothing after it: go's t.Errorf put the whole message on
+    // the lines under its place, up to a blank line.
+    if locate::prefix(&format!("{message} ")).is_some_and(|(_, _, rest)| rest.is_empty()) {
+        let under = (first + 1..lines.end)
+            .skip_while(|&j| doc.lines[j].role == Role::Blank)
+            .take_while(|&j| doc.lines[j].role != Role::Blank)
+            .take(MESSAGE_VALUES);
+        let mut headline = message.clone();
+        for (k, j) in under.enumerate() {
+            message.push(' ');
+            message.push_str(&text(j));
+            if k < 2 {
+                headline.push(' ');
+                headline.push_str(&text(j));
+            }
+        }
+        return Some((message, headline));
+    }
     if states_a_value(&message) {
-        return Some(message);
+        return Some((message.clone(), message));
     }
     let values = (first + 1..lines.end)
         .take_while(|&j| matches!(doc.lines[j].role, Role::Error | Role::Blank))
@@ -318,7 +340,7 @@ fn test_message(doc: &Doc, lines: std::ops::Range<usize>, name: &str) -> Option<
         message.push(' ');
         message.push_str(&text(j));
     }
-    Some(message)
+    Some((message.clone(), message))
 }
 
 /// Does an error line hold a value of its own: a digit or a quoted piece?
@@ -1010,6 +1032,28 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
             "{:?}",
             causes.groups
         );
+    }
+
+    #[test]
+    fn a_bare_place_reads_its_message_from_the_lines_under_it() {
+        let section = |name: &str, expected: &str, got: &str| {
+            format!(
+                "    --- FAIL: TestToml/{name} (0.00s)\n        toml_test.go:352: \n            Error:\n            Values for key 'k' don't match:\n              Expected:     {expected}\n              Your encoder: {got}\n\n            Input:\n            k = 1\n"
+            )
+        };
+        let text = format!(
+            "--- FAIL: TestToml (0.06s)\n{}{}{}{}FAIL\n",
+            section("a", "1000 (float64)", "1000 (int64)"),
+            section("b", "2000 (float64)", "2000 (int64)"),
+            section("c", "\\u0041", "/u0041"),
+            section("d", "3000 (float64)", "3000 (int64)"),
+        );
+        let mut doc = parse(&text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        let causes = group(&mut doc, 2, 2);
+        let names: Vec<&str> = causes.members.iter().map(|m| m.file.as_str()).collect();
+        assert!(!names.contains(&"TestToml/c"), "{names:?} {causes:?}");
+        assert!(names.contains(&"TestToml/d"), "{names:?} {causes:?}");
     }
 
     #[test]
