@@ -389,7 +389,12 @@ fn place_in(t: &str) -> Option<String> {
             .trim_end_matches([':', ',', ')'])
             .trim_start_matches('(');
         let (path, line) = locate::path_line(word)?;
-        (path.contains('/') || path.contains('.')).then(|| format!("{path}:{line}"))
+        // A path is made of a path's characters: `parse("2012-10-26T09:33` in quoted
+        // source is not `parse("2012-10-26T09` line 33.
+        let pathlike = path
+            .chars()
+            .all(|c| c.is_alphanumeric() || "_./-+@\\".contains(c));
+        (pathlike && (path.contains('/') || path.contains('.'))).then(|| format!("{path}:{line}"))
     })
 }
 
@@ -1054,6 +1059,19 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
         let names: Vec<&str> = causes.members.iter().map(|m| m.file.as_str()).collect();
         assert!(!names.contains(&"TestToml/c"), "{names:?} {causes:?}");
         assert!(names.contains(&"TestToml/d"), "{names:?} {causes:?}");
+    }
+
+    #[test]
+    fn a_place_is_a_path_and_a_line_never_a_piece_of_quoted_source() {
+        assert_eq!(
+            place_in("tests/test_pickle.py:8: in test_pickle_datetime").as_deref(),
+            Some("tests/test_pickle.py:8")
+        );
+        assert_eq!(
+            place_in(">       dt = isodate.parse_datetime(\"2012-10-26T09:33+00:00\")"),
+            None
+        );
+        assert_eq!(place_in("left:2"), None);
     }
 
     #[test]
