@@ -11,15 +11,15 @@ download it: re-recording needs a clone at /tmp/lens-src/ripgrep.git, made with
 The fixtures recorded from it are what the tests read.
 """
 
-import subprocess
 import sys
 from pathlib import Path
 
-SOURCE = Path("/tmp/lens-src/ripgrep.git")
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+
+from bench.sources import SOURCES, check_out
+
+SOURCE = SOURCES / "ripgrep.git"
 COMMIT = "3fce3b5bb0236da2df6d99672afb8a719642eca7"
 
 root = Path(sys.argv[1])
-if not SOURCE.is_dir():
-    sys.exit(f"{SOURCE} is missing; see this script's docstring for how to make it")
-subprocess.run(["git", "clone", "-q", "--no-checkout", str(SOURCE), str(root)], check=True)
-subprocess.run(["git", "checkout", "-q", "--detach", COMMIT], cwd=root, check=True)
+check_out(SOURCE, COMMIT, root)

@@ -19,11 +19,14 @@ re-recording needs a clone at /tmp/lens-src/click.git, made with
 recorded from it is what the tests read.
 """
 
-import subprocess
 import sys
 from pathlib import Path
 
-SOURCE = Path("/tmp/lens-src/click.git")
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+
+from bench.sources import SOURCES, check_out, inject
+
+SOURCE = SOURCES / "click.git"
 COMMIT = "8b19813f2bfca99f1018a587a8cf54fc959f2e5d"
 FAULTS = [
     (
@@ -43,13 +46,5 @@ FAULTS = [
 ]
 
 root = Path(sys.argv[1])
-if not SOURCE.is_dir():
-    sys.exit(f"{SOURCE} is missing; see this script's docstring for how to make it")
-subprocess.run(["git", "clone", "-q", "--no-checkout", str(SOURCE), str(root)], check=True)
-subprocess.run(["git", "checkout", "-q", "--detach", COMMIT], cwd=root, check=True)
-for name, old, new in FAULTS:
-    path = root / name
-    text = path.read_text()
-    if text.count(old) != 1:
-        sys.exit(f"{name}: the text to change is not there exactly once")
-    path.write_text(text.replace(old, new))
+check_out(SOURCE, COMMIT, root)
+inject(root, FAULTS)

@@ -22,12 +22,14 @@ part of this tree, and this script downloads nothing: re-recording needs, in
 recorded from it is what the tests read.
 """
 
-import subprocess
 import sys
 import tarfile
 from pathlib import Path
 
-SOURCES = Path("/tmp/lens-src")
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+
+from bench.sources import SOURCES, check_out, inject
+
 COMMIT = "0a24c44fe4a15d0545c840facc56e473dd0b315b"
 PACKAGES = {
     "@sindresorhus/tsconfig": "sindresorhus-tsconfig-8.1.0.tgz",
@@ -48,10 +50,7 @@ needed = [SOURCES / "ky.git", *(SOURCES / t for t in PACKAGES.values())]
 missing = [str(p) for p in needed if not p.exists()]
 if missing:
     sys.exit(f"missing {', '.join(missing)}; see this script's docstring for how to make them")
-subprocess.run(
-    ["git", "clone", "-q", "--no-checkout", str(SOURCES / "ky.git"), str(root)], check=True
-)
-subprocess.run(["git", "checkout", "-q", "--detach", COMMIT], cwd=root, check=True)
+check_out(SOURCES / "ky.git", COMMIT, root)
 for name, tarball in PACKAGES.items():
     dest = root / "node_modules" / name
     dest.mkdir(parents=True)
@@ -59,9 +58,4 @@ for name, tarball in PACKAGES.items():
         for member in archive.getmembers():
             member.name = member.name.removeprefix("package/")
             archive.extract(member, dest, filter="data")
-for name, old, new in FAULTS:
-    path = root / name
-    text = path.read_text()
-    if text.count(old) != 1:
-        sys.exit(f"{name}: the text to change is not there exactly once")
-    path.write_text(text.replace(old, new))
+inject(root, FAULTS)
