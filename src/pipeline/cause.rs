@@ -218,11 +218,10 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
         if doc.lines[head].marks.has(Marks::RESTATED) {
             continue;
         }
-        let head_text = doc.clean(head);
-        let Some(name) = shapes::test_name(&head_text) else {
+        let Some(name) = shapes::test_name(doc, head) else {
             continue;
         };
-        let Some((message, headline)) = test_message(doc, head + 1..end, name) else {
+        let Some((message, headline)) = test_message(doc, head + 1..end, &name) else {
             continue;
         };
         // A test's message is its values (`assert '13rd' == '13th'`): quoted text is
@@ -240,7 +239,7 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
             (key(Role::Error, &headline), place).hash(&mut hash);
             hash.finish()
         });
-        sections.push((head, end, name.to_owned(), message, (by_values, by_place)));
+        sections.push((head, end, name, message, (by_values, by_place)));
     }
     let mut alike: HashMap<u64, usize> = HashMap::new();
     for (_, _, _, _, (by_values, by_place)) in &sections {

@@ -110,6 +110,14 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
             head = Role::Error;
         }
         doc.lines[first].role = head;
+        // A test's `✔ name` is one line: what follows it at the top of a stream that
+        // opens indented (mocha's tests outside any describe block) is not its output, as
+        // a log under go's `--- PASS: TestA` is.
+        let owner = if head == Role::Pass && test_mark_role(head_text.trim_start()).is_some() {
+            Role::Plain
+        } else {
+            head
+        };
         let traceback = head_text.starts_with("Traceback (most recent call last)");
         let mut eslint_file = false;
         let mut previous = head;
@@ -130,7 +138,7 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
             } else if doc.lines[i].redrawn() && is_rewritten(doc.raw(i)) {
                 Role::Progress
             } else {
-                let role = continuation_role(&t, head, traceback, section);
+                let role = continuation_role(&t, owner, traceback, section);
                 if let Some(found) = eslint_finding(&t) {
                     eslint_file = true;
                     found

@@ -128,10 +128,17 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
                 .clone()
                 .filter(kept)
                 .find(|&i| doc.lines[i].marks.has(Marks::TEST_SECTION))?;
-            let head_text = doc.clean(head);
-            let Some(name) = crate::pipeline::shapes::test_name(&head_text) else {
+            let Some(name) = crate::pipeline::shapes::test_name(doc, head) else {
                 return Some(head);
             };
+            if !doc.clean(head).contains(name.as_str()) {
+                // The head names only the outermost suite of a title that runs over
+                // several lines (mocha's `1) mimeTypes`): the runner's line for the
+                // test, though said again there, names it.
+                if let Some(line) = all.clone().find(|&i| role(i) == Role::Fail && named(i)) {
+                    return Some(line);
+                }
+            }
             let under = (head + 1..doc.lines.len()).find(|&j| role(j) != Role::Blank);
             Some(
                 under
@@ -293,8 +300,8 @@ fn counts(doc: &Doc) -> String {
 /// The number a tally gives `word` (`error` also reads `errors`): `Found 30 errors in 5
 /// files`, `=== 1 failed, 2 errors in 0.1s ===`, `test result: FAILED. 42 passed; 6 failed`.
 fn tally_count(tally: &str, word: &str) -> Option<usize> {
-    if let Some(n) = crate::pipeline::shapes::unittest::tally_count(tally, word) {
-        // `FAILED (failures=5, errors=8)` names its counts its own way.
+    if let Some(n) = crate::pipeline::shapes::tally_count(tally, word) {
+        // `FAILED (failures=5, errors=8)`, `28 failing` name their counts their own way.
         return Some(n);
     }
     let words: Vec<&str> = tally
@@ -1068,17 +1075,27 @@ fn quote(message: &str) -> String {
 
 /// `119 more tests failed with "assertion `left == right` failed": a::b (src/a.rs:18),
 /// ...`: the message the group's tests share, and every test with where it failed, up to
-/// `max` of them before a count of the rest. Tests are listed by name, as their runner
-/// sorts them, not in the order threads happened to finish them.
+/// `max` of them before a count of the rest. Tests that all failed at one place (a
+/// function each of them called) have it said once: `... failed with "TypeError: x" at
+/// index.js:138: a, b, ...`. Tests are listed by name, as their runner sorts them, not in
+/// the order threads happened to finish them.
 fn tests_detail(message: &str, members: &[&Member], max: usize) -> String {
     let quoted = quote(message);
     let mut sorted = members.to_vec();
     sorted.sort_by(|a, b| a.file.cmp(&b.file));
+    let shared = members
+        .first()
+        .map(|first| first.line_number.as_str())
+        .filter(|place| {
+            !place.is_empty()
+                && members.len() > 1
+                && members.iter().all(|m| m.line_number == *place)
+        });
     let mut names: Vec<String> = sorted
         .iter()
         .take(max)
         .map(|m| {
-            if m.line_number.is_empty() {
+            if m.line_number.is_empty() || shared.is_some() {
                 m.file.clone()
             } else {
                 format!("{} ({})", m.file, m.line_number)
@@ -1089,8 +1106,11 @@ fn tests_detail(message: &str, members: &[&Member], max: usize) -> String {
         names.push(format!("and {} more", members.len() - max));
     }
     let tests = if members.len() == 1 { "test" } else { "tests" };
+    let at = shared
+        .map(|place| format!(" at {place}"))
+        .unwrap_or_default();
     format!(
-        "{} more {tests} failed with \"{quoted}\": {}",
+        "{} more {tests} failed with \"{quoted}\"{at}: {}",
         members.len(),
         names.join(", ")
     )
@@ -1270,6 +1290,16 @@ mod tests {
         assert_eq!(
             tests_detail("boom", &[&b, &c, &a], 2),
             "3 more tests failed with \"boom\": t::a (src/t.rs:3), t::b (src/t.rs:1), and 1 more"
+        );
+        // Tests that failed in one function they all called: its place is said once.
+        let at = |name: &str| Member {
+            line_number: "index.js:138".to_owned(),
+            ..member(name, 9)
+        };
+        let (d, e) = (at("t::e"), at("t::d"));
+        assert_eq!(
+            tests_detail("boom", &[&d, &e], 5),
+            "2 more tests failed with \"boom\" at index.js:138: t::d, t::e"
         );
     }
 

@@ -25,8 +25,9 @@ pub(crate) const TOOL: Tool = Tool {
     role,
     marks,
     restated,
-    test_name: section_name,
+    test_name: super::TestName::Line(section_name),
     payload: super::bare,
+    tally_count: super::no_tally,
 };
 
 fn role(t: &str) -> Option<Role> {

@@ -15,8 +15,9 @@ pub(crate) const TOOL: Tool = Tool {
     role,
     marks,
     restated,
-    test_name,
+    test_name: super::TestName::Line(test_name),
     payload: super::bare,
+    tally_count: super::no_tally,
 };
 
 /// `--- FAIL: TestA/sub (0.00s)`: `TestA/sub`.

@@ -35,8 +35,9 @@ pub(crate) const TOOL: Tool = Tool {
     role,
     marks,
     restated,
-    test_name,
+    test_name: super::TestName::Line(test_name),
     payload,
+    tally_count: super::no_tally,
 };
 
 /// One event line, its string fields still JSON-escaped.

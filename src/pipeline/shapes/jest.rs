@@ -12,8 +12,9 @@ pub(crate) const TOOL: Tool = Tool {
     role,
     marks,
     restated,
-    test_name,
+    test_name: super::TestName::Line(test_name),
     payload: super::bare,
+    tally_count: super::no_tally,
 };
 
 /// `● suite › test`, vitest's `FAIL  file > suite > test`: the test's full name.
@@ -85,8 +86,9 @@ fn restated(doc: &mut Doc) {
 
 /// Mark the title of a suite every test under it passed (mocha's and jest's verbose
 /// `describe` lines, each over its indented `✔ test` lines): the passing tests go, and
-/// their title alone between two markers says nothing they do not. A suite holding a
-/// failing test (`✕ name`, mocha's numbered `1) name`) or any other line keeps its title.
+/// their title alone between two markers says nothing they do not. So does a failing test
+/// whose section below names it again (mocha's `1) name`, marked restated by its module).
+/// A suite holding any other failing test (`✕ name`) or line keeps its title.
 fn passed_suites(doc: &mut Doc) {
     let n = doc.lines.len();
     let marked = |i: usize| {
@@ -97,16 +99,10 @@ fn passed_suites(doc: &mut Doc) {
         return;
     }
     let indent = |t: &str| t.len() - t.trim_start().len();
-    // `1) should match`: mocha's running number for a test that failed.
-    let numbered = |t: &str| {
-        let t = t.trim_start();
-        let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-        digits > 0 && t[digits..].starts_with(") ")
-    };
     let mut titles = Vec::new();
     for i in 0..n {
         let t = doc.clean(i);
-        if doc.lines[i].role != Role::Plain || t.trim().is_empty() || numbered(&t) {
+        if doc.lines[i].role != Role::Plain || t.trim().is_empty() {
             continue;
         }
         let depth = indent(&t);
@@ -121,7 +117,9 @@ fn passed_suites(doc: &mut Doc) {
             }
             match doc.lines[j].role {
                 Role::Pass => passed += 1,
-                Role::Plain if !numbered(&u) => {}
+                // mocha's `3) name` when its section below names the test again.
+                Role::Fail if doc.lines[j].marks.has(Marks::RESTATED) => passed += 1,
+                Role::Plain => {}
                 _ => {
                     only_passes = false;
                     break;

@@ -7,10 +7,11 @@
 //! (`sw`), because classify asks dozens of them on every line of a build log, and almost
 //! all of them fail there.
 //!
-//! A family module (`cargo`, `go`, `gojson`, `jest`, `pytest`, `unittest`, `terraform`, `git`) owns what its tools print: the
-//! role of a line by itself, the [`Marks`] a line of that role carries (the one line per
-//! failing test, a test's section, the closing tally, a commit, a hunk), and the marks
-//! only the whole stream can tell (a status line the closing list restates). The stages
+//! A family module (`cargo`, `go`, `gojson`, `jest`, `mocha`, `pytest`, `unittest`,
+//! `terraform`, `git`) owns what its tools print: the role of a line by itself, the
+//! [`Marks`] a line of that role carries (the one line per failing test, a test's
+//! section, the closing tally, a commit, a hunk), and the marks only the whole stream
+//! can tell (a status line the closing list restates). The stages
 //! after classify read those marks and never match a tool's text again. Adding a tool is
 //! adding its module and its entry in [`TOOLS`]; shapes every tool shares (rustc-style
 //! severities and gutters, located `file:line:` findings) stay in classify.
@@ -21,6 +22,7 @@ pub(crate) mod go;
 pub(crate) mod gojson;
 pub(crate) mod jest;
 pub(crate) mod log;
+pub(crate) mod mocha;
 pub(crate) mod pytest;
 pub(crate) mod terraform;
 pub(crate) mod unittest;
@@ -39,10 +41,27 @@ pub(crate) struct Tool {
     /// roles that take two lines to tell, as unittest's docstring results do).
     pub restated: fn(&mut Doc),
     /// The test a section head (a line marked [`Marks::TEST_SECTION`]) is for.
-    pub test_name: fn(&str) -> Option<&str>,
+    pub test_name: TestName,
     /// What a line says inside the envelope this family wraps its lines in (go test
     /// -json's `"Output":"..."`, decoded), for the stages that quote or compare it.
     pub payload: fn(&str) -> Option<Cow<'_, str>>,
+    /// The count a tally line of this family gives `word` (`error`, `warning` or `failed`,
+    /// as level 0 names them), for a family that names its counts its own way
+    /// (unittest's `FAILED (failures=5)`, mocha's `28 failing`).
+    pub tally_count: fn(&str, &str) -> Option<usize>,
+}
+
+/// Where a family's runner names the test a section is for.
+pub(crate) enum TestName {
+    /// On the section's head line: `--- FAIL: TestA`, `● suite › test`.
+    Line(fn(&str) -> Option<&str>),
+    /// Over the head and the lines under it (mocha's titles, one describe block a line).
+    Lines(fn(&Doc, usize) -> Option<String>),
+}
+
+/// For a family whose tallies read as `3 errors, 2 failed`.
+pub(crate) fn no_tally(_: &str, _: &str) -> Option<usize> {
+    None
 }
 
 /// For a family whose lines are their own text.
@@ -58,9 +77,18 @@ pub(crate) fn payload(t: &str) -> Cow<'_, str> {
         .unwrap_or(Cow::Borrowed(t))
 }
 
-/// The name of the test whose section `head` opens, as its runner's module reads it.
-pub(crate) fn test_name(head: &str) -> Option<&str> {
-    TOOLS.iter().find_map(|tool| (tool.test_name)(head))
+/// The name of the test whose section line `head` opens, as its runner's module reads it.
+pub(crate) fn test_name(doc: &Doc, head: usize) -> Option<String> {
+    let text = doc.clean(head);
+    TOOLS.iter().find_map(|tool| match tool.test_name {
+        TestName::Line(name) => name(&text).map(str::to_owned),
+        TestName::Lines(name) => name(doc, head),
+    })
+}
+
+/// The count a family's own tally line gives `word`, when it names its counts its own way.
+pub(crate) fn tally_count(t: &str, word: &str) -> Option<usize> {
+    TOOLS.iter().find_map(|tool| (tool.tally_count)(t, word))
 }
 
 /// The families, in the order their line shapes are tried.
@@ -68,6 +96,8 @@ pub(crate) const TOOLS: &[Tool] = &[
     cargo::TOOL,
     go::TOOL,
     gojson::TOOL,
+    // Before jest, whose passing suites are read once mocha's failing tests are.
+    mocha::TOOL,
     jest::TOOL,
     // Before pytest, whose `FAILED ` prefix would take unittest's `FAILED (errors=1)`.
     unittest::TOOL,
@@ -250,17 +280,27 @@ pub(crate) fn sw(t: &str, p: &str) -> bool {
     }
 }
 
-/// `ValueError: x`, `KeyError`, `TypeError: x`, `requests.exceptions.HTTPError: x`.
+/// `ValueError: x`, `KeyError`, `TypeError: x`, `requests.exceptions.HTTPError: x`, and
+/// node's error with its code, `AssertionError [ERR_ASSERTION]: x`.
 pub(crate) fn is_exception_line(t: &str) -> bool {
     // The name is one word: refuse at the first byte that cannot be in it.
     let name_end = t
         .bytes()
         .position(|b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'.'))
         .unwrap_or(t.len());
+    let name = &t[..name_end];
+    let coded = t[name_end..]
+        .strip_prefix(" [")
+        .and_then(|rest| rest.split_once("]: "))
+        .is_some_and(|(code, _)| {
+            !code.is_empty() && code.bytes().all(|b| b.is_ascii_uppercase() || b == b'_')
+        });
+    if coded {
+        return name.ends_with("Error") && name.starts_with(|c: char| c.is_ascii_uppercase());
+    }
     if name_end < t.len() && t.as_bytes()[name_end] != b':' {
         return false;
     }
-    let name = &t[..name_end];
     let last = name.rsplit('.').next().unwrap_or(name);
     !name.is_empty()
         && name
@@ -396,6 +436,13 @@ mod tests {
         assert!(is_exception_line("KeyboardInterrupt"));
         assert!(!is_exception_line("error: x"));
         assert!(!is_exception_line("The Error: is here"));
+        assert!(is_exception_line(
+            "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:"
+        ));
+        assert!(is_exception_line(
+            "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'x'"
+        ));
+        assert!(!is_exception_line("Error [see below]: x"));
     }
 
     #[test]

@@ -14,8 +14,9 @@ pub(crate) const TOOL: Tool = Tool {
     role,
     marks,
     restated,
-    test_name,
+    test_name: super::TestName::Line(test_name),
     payload: super::bare,
+    tally_count: super::no_tally,
 };
 
 /// `____ test_b[param] ____`: `test_b[param]`.

@@ -25,8 +25,9 @@ pub(crate) const TOOL: Tool = Tool {
     role,
     marks,
     restated,
-    test_name,
+    test_name: super::TestName::Line(test_name),
     payload: super::bare,
+    tally_count,
 };
 
 /// What a test's result line ends with, and whether it passed.
@@ -152,7 +153,7 @@ fn word_key(key: &str) -> bool {
 /// The count unittest's verdict gives `word` (`error` or `failed`, as level 0 names
 /// them): `FAILED (failures=5, errors=8)` has 8 errors and 5 failed, and `OK
 /// (skipped=3)` none of either; `None` for any other line or word.
-pub(crate) fn tally_count(t: &str, word: &str) -> Option<usize> {
+fn tally_count(t: &str, word: &str) -> Option<usize> {
     if !(t == "OK" || is_verdict(t)) {
         return None;
     }
