@@ -613,6 +613,9 @@ fn tests_tally(doc: &Doc, region: std::ops::Range<usize>) -> String {
             failed += 1;
         } else if line.marks.has(Marks::RESTATED) && line.marks.has(Marks::TEST_SECTION) {
             again += 1;
+        } else if line.marks.has(Marks::RESTATED) && line.role == Role::Fail {
+            // pytest -v's `tests/a.py::test_b FAILED [ 40%]`, named again by the summary.
+            failed += 1;
         }
     }
     let mut parts = Vec::new();

@@ -104,8 +104,11 @@ fn marks(t: &str, role: Role) -> Marks {
 }
 
 /// pytest -v's `tests/a.py::test_b FAILED [ 40%]` says again what the short summary's
-/// `FAILED tests/a.py::test_b - msg` says, with the message.
+/// `FAILED tests/a.py::test_b - msg` says, with the message. And a test's id alone on a
+/// line (`tests/a.py::test_b `, when something the test wrote broke its result line) is
+/// its start, which the line with its result names again.
 fn restated(doc: &mut Doc) {
+    started(doc);
     let summarised: HashSet<String> = (0..doc.lines.len())
         .filter(|&i| doc.lines[i].marks.has(Marks::TEST_FAILED))
         .filter_map(|i| {
@@ -133,6 +136,41 @@ fn restated(doc: &mut Doc) {
     }
 }
 
+/// How far below a test's id alone its result line may come: what the test wrote between.
+const RESULT_WITHIN: usize = 50;
+
+/// Mark `tests/a.py::test_b ` as the start of the test whose result a line below gives
+/// (`tests/a.py::test_b PASSED [ 21%]`): a state, said again by the result.
+fn started(doc: &mut Doc) {
+    let n = doc.lines.len();
+    for i in 0..n {
+        if doc.lines[i].role != Role::Plain {
+            continue;
+        }
+        let t = doc.clean(i);
+        let id = t.trim_end();
+        if !is_test_id(id) || id.len() == t.len() {
+            continue;
+        }
+        let result = format!("{id} ");
+        let ends = (i + 1..n.min(i + RESULT_WITHIN)).any(|j| {
+            matches!(doc.lines[j].role, Role::Pass | Role::Fail)
+                && doc.clean(j).starts_with(&result)
+        });
+        if ends {
+            doc.lines[i].role = Role::Progress;
+            doc.lines[i].marks.add(Marks::RESTATED);
+        }
+    }
+}
+
+/// `tests/a.py::T::test_b[x-1]`: a test's node id, a path to a Python file and names.
+fn is_test_id(t: &str) -> bool {
+    t.split_once("::").is_some_and(|(path, name)| {
+        path.ends_with(".py") && !name.is_empty() && !t.contains(char::is_whitespace)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,6 +185,19 @@ mod tests {
         classify(&mut doc, Family::Diagnostics, Stream::Stdout);
         let marks: Vec<Marks> = doc.lines.iter().map(|l| l.marks).collect();
         assert_eq!(marks, [Marks::NONE, Marks::RESTATED, Marks::TEST_FAILED]);
+    }
+
+    #[test]
+    fn a_test_id_alone_is_its_start_when_its_result_follows() {
+        let text = "tests/a.py::T::test_a \nException in thread Thread-1:\n\
+                    tests/a.py::T::test_a PASSED [ 21%]\ntests/a.py::T::test_c \n";
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        let line = |i: usize| (doc.lines[i].role, doc.lines[i].marks);
+        assert_eq!(line(0), (Role::Progress, Marks::RESTATED));
+        assert_eq!(line(2).0, Role::Pass);
+        // No result below it: what the run was doing when it stopped.
+        assert_eq!(line(3), (Role::Plain, Marks::NONE));
     }
 
     #[test]
