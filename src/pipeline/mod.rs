@@ -108,6 +108,12 @@ pub fn try_view(text: &str, request: &Request) -> Result<String, Fallback> {
     if out.len() > text.len() {
         return Err(Fallback::LongerThanRaw);
     }
+    // A view that saves under a tenth of the stream costs the reader its markers and the
+    // question what they hid, for almost nothing: the stream is shown as it is. (Level 0
+    // is its counts, wanted even for a short stream.)
+    if plan.level != Level::Counts && (text.len() - out.len()) * 10 < text.len() {
+        return Ok(text.to_owned());
+    }
     Ok(out)
 }
 
@@ -309,6 +315,26 @@ mod tests {
             exit_code: exit,
             command,
             settings,
+        }
+    }
+
+    #[test]
+    fn a_view_that_saves_under_a_tenth_is_the_stream() {
+        let settings = Settings::default();
+        let command = CommandLine::from_words(&["pytest".to_owned()]);
+        // The tail of a run: the summary's rule line is noise, and the only cut.
+        let rule = "=".repeat(27);
+        let mut text = format!("{rule} short test summary info {rule}\n");
+        for n in 0..30 {
+            text.push_str(&format!(
+                "FAILED tests/test_a.py::test_{n} - assert {n} == 0\n"
+            ));
+        }
+        text.push_str("============ 30 failed in 0.52s ============\n");
+        for level in [1, 2] {
+            let mut request = request(&command, &settings, level, 1);
+            request.stream = Stream::Stdout;
+            assert_eq!(view(&text, &request), text, "level {level}");
         }
     }
 
