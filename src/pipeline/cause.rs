@@ -16,7 +16,8 @@
 //!
 //! A group needs a few reports: two findings that share a message are both shown (see
 //! [`FINDINGS_AT`]), and failing tests are grouped only when they flood ([`TESTS_AT`]):
-//! six tests failing `assert_eq!` with six different values are six faults to read.
+//! six tests failing `assert_eq!` with six different values are six faults to read. So
+//! are a few findings of one shape that each quote other values ([`DISTINCT_AT`]).
 
 use std::collections::HashMap;
 
@@ -75,14 +76,25 @@ pub const FINDINGS_AT: usize = 3;
 /// Failing tests that failed alike are grouped from this many on.
 pub const TESTS_AT: usize = 10;
 
+/// Findings that share a message's shape but each quote other values (`got "list[str]",
+/// expected "str"` and `got "str | None", expected "bool"`) are grouped from this many on:
+/// a few of them are a few different edits, each worth its lines; a flood (`unused import
+/// `a``, `` `b` ``, ...) is one kind of edit made many times.
+pub const DISTINCT_AT: usize = 10;
+
 /// Group findings by message; mark every report after a group's first as grouped.
 pub fn cause(doc: &mut Doc) -> Causes {
-    group(doc, FINDINGS_AT, TESTS_AT)
+    group(doc, FINDINGS_AT, TESTS_AT, DISTINCT_AT)
 }
 
-/// [`cause`], with findings grouped from `findings_at` reports on and tests from
-/// `tests_at` on.
-pub(crate) fn group(doc: &mut Doc, findings_at: usize, tests_at: usize) -> Causes {
+/// [`cause`], with findings grouped from `findings_at` reports on (from `distinct_at` when
+/// each quotes values of its own) and tests from `tests_at` on.
+pub(crate) fn group(
+    doc: &mut Doc,
+    findings_at: usize,
+    tests_at: usize,
+    distinct_at: usize,
+) -> Causes {
     let mut causes = Causes::default();
     let mut by_key: HashMap<u64, u32> = HashMap::new();
     let mut blocks: Vec<(crate::block::Block, Vec<Finding>)> = Vec::new();
@@ -116,7 +128,9 @@ pub(crate) fn group(doc: &mut Doc, findings_at: usize, tests_at: usize) -> Cause
         let head = doc.lines[block.first as usize];
         let mut all_grouped = !findings.is_empty();
         for finding in findings {
-            if reports[&finding.key] < findings_at || is_odd_one(&variants, &reports, &finding) {
+            let count = reports[&finding.key];
+            let each_its_own = variants[&finding.key].len() == count && count < distinct_at;
+            if count < findings_at || each_its_own || is_odd_one(&variants, &reports, &finding) {
                 all_grouped = false;
                 continue;
             }
@@ -730,7 +744,7 @@ mod tests {
     fn run(text: &str) -> (Vec<Fate>, Causes) {
         let mut doc = parse(text);
         classify(&mut doc, Family::Diagnostics, Stream::Stderr);
-        let causes = group(&mut doc, 2, 2);
+        let causes = group(&mut doc, 2, 2, 2);
         (doc.lines.iter().map(|l| l.fate).collect(), causes)
     }
 
@@ -740,10 +754,26 @@ mod tests {
         let mut doc = parse(two);
         classify(&mut doc, Family::Diagnostics, Stream::Stderr);
         assert!(cause(&mut doc).groups.is_empty());
-        let three = format!("{two}c.py:3:8: F401 [*] `re` imported but unused\n");
+        let three = format!("{two}a.py:3:8: F401 [*] `os` imported but unused\n");
         let mut doc = parse(&three);
         classify(&mut doc, Family::Diagnostics, Stream::Stderr);
         assert_eq!(cause(&mut doc).members.len(), 2);
+        // A few reports of one shape that each quote their own values are a few edits
+        // (mypy's `got "list[str]", expected "str"`, `got "str | None", expected "bool"`);
+        // a flood of them is one kind of edit.
+        let distinct = |n: usize| -> String {
+            (0..n)
+                .map(|k| format!("m{k}.py:{k}:1: error: Incompatible return value type (got \"T{k}\", expected \"str\")  [return-value]\n"))
+                .collect()
+        };
+        let few = distinct(DISTINCT_AT - 1);
+        let mut doc = parse(&few);
+        classify(&mut doc, Family::Diagnostics, Stream::Stderr);
+        assert!(cause(&mut doc).groups.is_empty());
+        let flood = distinct(DISTINCT_AT);
+        let mut doc = parse(&flood);
+        classify(&mut doc, Family::Diagnostics, Stream::Stderr);
+        assert_eq!(cause(&mut doc).members.len(), DISTINCT_AT - 1);
         // Six tests failing one assertion with six values are six faults.
         let tests: String = (0..6)
             .map(|n| format!("---- t{n} stdout ----\nthread 't{n}' panicked at src/a.rs:{n}:1:\nassertion `left == right` failed\n  left: {n}\n right: 9\n\n"))
@@ -754,7 +784,10 @@ mod tests {
         assert!(cause(&mut doc).groups.is_empty());
         let mut doc = parse(&text);
         classify(&mut doc, Family::Diagnostics, Stream::Stdout);
-        assert_eq!(group(&mut doc, FINDINGS_AT, 6).members.len(), 5);
+        assert_eq!(
+            group(&mut doc, FINDINGS_AT, 6, DISTINCT_AT).members.len(),
+            5
+        );
     }
 
     use Fate::*;
@@ -1001,7 +1034,7 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
         );
         let mut doc = parse(&text);
         classify(&mut doc, Family::Diagnostics, Stream::Stderr);
-        group(&mut doc, 2, 2);
+        group(&mut doc, 2, 2, 2);
         let hidden: Vec<&str> = (0..doc.lines.len())
             .filter(|&i| doc.lines[i].fate == Grouped)
             .map(|i| doc.raw(i))
@@ -1054,7 +1087,7 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
         );
         let mut doc = parse(&text);
         classify(&mut doc, Family::Diagnostics, Stream::Stdout);
-        let causes = group(&mut doc, 2, 2);
+        let causes = group(&mut doc, 2, 2, 2);
         let names: Vec<&str> = causes.members.iter().map(|m| m.file.as_str()).collect();
         assert!(!names.contains(&"TestToml/c"), "{names:?} {causes:?}");
         assert!(names.contains(&"TestToml/d"), "{names:?} {causes:?}");

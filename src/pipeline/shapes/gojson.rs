@@ -514,7 +514,7 @@ mod tests {
         ));
         let text = joined(&lines);
         let mut doc = classified(&text);
-        let causes = group(&mut doc, 2, 2);
+        let causes = group(&mut doc, 2, 2, 2);
         let fates: Vec<Fate> = doc.lines.iter().map(|l| l.fate).collect();
         assert!(fates[..5].iter().all(|f| *f == Fate::Keep), "{fates:?}");
         assert!(
