@@ -270,6 +270,18 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
     // does not outrank a source file's changes: a cut of generated files names them in
     // its marker instead.
     let mut room = budget;
+    // Every file's `diff --git` line first, while they take at most a quarter of the
+    // room: the view names each file it touched, under its own line, whatever is cut.
+    let is_file = |i: usize| doc.lines[i].marks.has(Marks::DIFF_FILE);
+    let file_lines: Vec<usize> = parts
+        .iter()
+        .filter_map(|(headers, _)| headers.first().copied().filter(|&i| is_file(i)))
+        .collect();
+    let named: usize = file_lines.iter().map(|&i| cost(i)).sum();
+    if named <= budget / 4 {
+        room -= named;
+        file_lines.iter().for_each(|&i| keep[i] = true);
+    }
     let mut headed = vec![false; parts.len()];
     let mut next = vec![0usize; parts.len()];
     let mut stopped = vec![false; parts.len()];
@@ -281,7 +293,11 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
             .unwrap_or(parts.len());
         for k in tier_start..tier_end {
             let headers = &parts[k].0;
-            let spend: usize = headers.iter().map(|&i| cost(i)).sum();
+            let spend: usize = headers
+                .iter()
+                .filter(|&&i| !keep[i])
+                .map(|&i| cost(i))
+                .sum();
             if spend <= room {
                 room -= spend;
                 headed[k] = true;
@@ -292,9 +308,12 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
         // long hunk shows its start rather than nothing, beside smaller files' changes
         // shown whole (a commit that adds three modules and trims others showed only the
         // trimming).
-        let first: Vec<usize> = (tier_start..tier_end)
+        // Smallest first, so a short hunk is shown whole before a long one takes what is
+        // left as a piece, and no share goes unspent.
+        let mut first: Vec<usize> = (tier_start..tier_end)
             .filter(|&k| headed[k] && !parts[k].1.is_empty())
             .collect();
+        first.sort_by_key(|&k| parts[k].1[0].iter().map(|&i| cost(i)).sum::<usize>());
         for (taken, &k) in first.iter().enumerate() {
             let share = room / (first.len() - taken);
             let hunk = &parts[k].1[0];
@@ -338,6 +357,15 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
         let hunk = &parts[k].1[0];
         if !hunk.iter().any(|&i| keep[i]) {
             keep_piece(doc, hunk, room, keep);
+        }
+    }
+    // A file none of whose changes are shown keeps its `diff --git` line, with the marker
+    // over the rest of it under that: its `index` and `---`/`+++` lines say nothing the
+    // reader can use without a hunk.
+    for (headers, hunks) in &parts {
+        let file = headers.first().is_some_and(|&i| is_file(i));
+        if file && !hunks.is_empty() && !hunks.iter().flatten().any(|&i| keep[i]) {
+            headers[1..].iter().for_each(|&i| keep[i] = false);
         }
     }
 }
@@ -646,8 +674,11 @@ mod tests {
             .filter(|&i| kept[i] && !kept[i - 1] && !doc.raw(i).starts_with("diff --git"))
             .count();
         assert_eq!(islands, 0, "{shown:?}");
-        // A generated file's header does not outrank source changes.
-        assert!(!shown.contains(&"diff --git a/sig/x.tar.gz.asc b/sig/x.tar.gz.asc"));
+        // A generated file's changes do not outrank source changes: it is named by its
+        // `diff --git` line alone.
+        assert!(shown.contains(&"diff --git a/sig/x.tar.gz.asc b/sig/x.tar.gz.asc"));
+        assert!(!shown.contains(&"+++ b/sig/x.tar.gz.asc"), "{shown:?}");
+        assert!(!shown.contains(&"+-----BEGIN PGP SIGNATURE-----"));
     }
 
     #[test]

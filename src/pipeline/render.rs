@@ -856,6 +856,17 @@ fn unnamed_files(
     // In a diff the files are its `diff --git` headers; a changed line that holds a path
     // (`+src/main.py` in a patch being added) names no file of the diff.
     let diff = doc.lines.iter().any(|l| l.marks.has(Marks::DIFF_FILE));
+    // A cut that starts in one file's hunks and runs on into other files names that file
+    // too, though its header is in view: `in Cargo.lock` alone over a changelog's last
+    // hunk would say the changelog's lines were the lockfile's.
+    let is_file = |i: usize| doc.lines[i].marks.has(Marks::DIFF_FILE);
+    let crosses = diff && !is_file(region.start) && region.clone().any(is_file);
+    if let Some(above) = (0..region.start).rev().find(|&i| crosses && is_file(i))
+        && let Some(file) = locate::file_of(doc.raw(above))
+    {
+        listed.insert(file);
+        files.push(file);
+    }
     for i in region.filter(|&i| matches!(doc.lines[i].fate, Fate::Ranked | Fate::Keep)) {
         if diff && !doc.lines[i].marks.has(Marks::DIFF_FILE) {
             continue;

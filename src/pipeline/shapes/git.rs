@@ -90,7 +90,9 @@ pub(crate) fn diff_file_rank(path: &str) -> u8 {
         ]
         .iter()
         .any(|e| lower.ends_with(e))
-        || path.starts_with(".github/");
+        || is_man_page(&lower)
+        || path.starts_with(".github/")
+        || path.split('/').any(|dir| dir == "doc" || dir == "docs");
     if generated {
         2
     } else if prose {
@@ -98,6 +100,17 @@ pub(crate) fn diff_file_rank(path: &str) -> u8 {
     } else {
         0
     }
+}
+
+/// `hyperfine.1`, `rg.1`, `printf.3p`: a manual page, whose section is its extension (a
+/// digit, maybe with letters after it). Not a version's digits (`v1.2`).
+fn is_man_page(name: &str) -> bool {
+    name.rsplit_once('.').is_some_and(|(stem, ext)| {
+        let mut ext = ext.bytes();
+        stem.ends_with(|c: char| c.is_ascii_alphabetic())
+            && ext.next().is_some_and(|b| (b'1'..=b'9').contains(&b))
+            && ext.all(|b| b.is_ascii_lowercase())
+    })
 }
 
 fn is_commit_line(t: &str) -> bool {
@@ -128,6 +141,11 @@ mod tests {
         assert_eq!(diff_file_rank(".github/workflows/ci.yml"), 1);
         assert_eq!(diff_file_rank("crates/core/Cargo.toml"), 0);
         assert_eq!(diff_file_rank("NEWS"), 1);
+        assert_eq!(diff_file_rank("doc/hyperfine.1"), 1);
+        assert_eq!(diff_file_rank("crates/core/flags/doc/template.rg.1"), 1);
+        assert_eq!(diff_file_rank("docs/conf.py"), 1);
+        assert_eq!(diff_file_rank("src/v1.2"), 0);
+        assert_eq!(diff_file_rank("src/docstring.py"), 0);
         assert_eq!(diff_file_rank("tests/shtest"), 0);
         assert_eq!(diff_file_rank("sig/v1.8.2/jq-1.8.2.tar.gz.asc"), 2);
         assert_eq!(diff_file_rank("Cargo.lock"), 2);
