@@ -39,6 +39,9 @@ pub struct Group {
     pub message: String,
     /// The group is of failing tests: its members' `file` is the test's name.
     pub tests: bool,
+    /// Where the report that stays is, as a member's place is written (`file` is the
+    /// test's name for a group of tests): for a marker that hides it too (level 1).
+    pub first: (String, String),
 }
 
 /// A report elided as another of its group.
@@ -142,6 +145,7 @@ pub(crate) fn group(
                     label: finding.label,
                     message: finding.message,
                     tests: false,
+                    first: (finding.file, finding.line_number),
                 });
                 all_grouped = false;
                 continue;
@@ -270,6 +274,9 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
         if alike[&key] < at {
             continue;
         }
+        let place = (head + 1..end)
+            .find_map(|j| place_in(&shapes::payload(&doc.clean(j))))
+            .unwrap_or_default();
         let next = causes.groups.len() as u32;
         let group = *by_message.entry(key).or_insert(next);
         if group == next {
@@ -278,6 +285,7 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
                 label: None,
                 message,
                 tests: true,
+                first: (name, place),
             });
             continue;
         }
@@ -285,9 +293,6 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
         if *common != message {
             *common = common_message(common, &message);
         }
-        let place = (head + 1..end)
-            .find_map(|j| place_in(&shapes::payload(&doc.clean(j))))
-            .unwrap_or_default();
         for j in head..end {
             if doc.lines[j].fate == Fate::Keep {
                 doc.lines[j].fate = Fate::Grouped;
@@ -809,6 +814,7 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
                 label: Some("E0308".into()),
                 message: "mismatched types".into(),
                 tests: false,
+                first: ("src/a.rs".into(), "3:5".into()),
             }
         );
         assert_eq!(

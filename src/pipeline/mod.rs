@@ -339,6 +339,38 @@ mod tests {
     }
 
     #[test]
+    fn level1_counts_the_report_a_group_keeps_and_the_warnings_it_hides() {
+        let settings = Settings::default();
+        let command = CommandLine::from_words(&["cargo".to_owned(), "build".to_owned()]);
+        let mut text = String::new();
+        for name in ["f", "g"] {
+            text.push_str(&format!(
+                "warning: function `{name}` is never used\n --> src/c.rs:2:4\n  |\n2 | fn {name}() {{}}\n  |    ^\n\n"
+            ));
+        }
+        for line in 1..=12 {
+            text.push_str(&format!(
+                "warning: unused variable: `x`\n --> src/a.rs:{line}:9\n   |\n{line:>2} |     let x = 1;\n   |         ^\n\n"
+            ));
+        }
+        // The failing stream's last ten lines are kept at level 1: its tally, after the
+        // warnings, and the error.
+        let tail: String = (0..10)
+            .map(|k| format!("error: could not compile `m{k}` due to 1 previous error\n"))
+            .collect();
+        let text = format!(
+            "error[E0425]: cannot find value `y` in this scope\n --> src/b.rs:1:1\n\n{text}{tail}"
+        );
+        let out = view(&text, &request(&command, &settings, 1, 101));
+        let marker = out.lines().find(|l| l.starts_with("[lens: ")).unwrap();
+        assert!(
+            marker.contains("; 12 \"unused variable: `x`\" at src/a.rs:1:9,")
+                && marker.ends_with("; 2 other warnings]"),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn stray_bytes_are_read_as_text_and_kept_exactly() {
         let settings = Settings::default();
         let command = CommandLine::from_words(&["make".to_owned()]);

@@ -333,6 +333,12 @@ fn write(
     let mut out = String::new();
     let mut member = 0usize;
     let mut named: Option<HashSet<&str>> = None;
+    // The report each group keeps: level 1 names it with its group.
+    let kept_by_group: HashSet<usize> = causes
+        .groups
+        .iter()
+        .map(|g| g.first_line as usize - 1)
+        .collect();
     let mut i = 0;
     while i < n {
         if shown[i] {
@@ -357,8 +363,34 @@ fn write(
         let mut detail = match carried.clone() {
             Some(counts) => counts,
             None if options.level == Level::Counts => String::new(),
-            None => group_detail(causes, first_member..member, options.max_locations),
+            None => group_detail(
+                causes,
+                first_member..member,
+                |line| (start..i).contains(&line),
+                options.max_locations,
+            ),
         };
+        // Level 1 shows no warnings: a marker over some says how many it holds besides
+        // the groups it names.
+        if options.level == Level::Failures {
+            let others = (start..i)
+                .filter(|&j| doc.lines[j].role == Role::Warning)
+                .filter(|&j| doc.lines[j].fate == Fate::Keep && !kept_by_group.contains(&j))
+                .count();
+            if others > 0 {
+                let word = if detail.is_empty() {
+                    "warning"
+                } else {
+                    "other warning"
+                };
+                let others = plural(others, word);
+                detail = if detail.is_empty() {
+                    others
+                } else {
+                    format!("{detail}; {others}")
+                };
+            }
+        }
         // Folded repeats say what they were: their shape and the range of each field.
         // (Not where groups already say what the region held: a failing test's body folded
         // before its section was grouped is part of what the group names.)
@@ -608,7 +640,7 @@ fn tests_tally(doc: &Doc, region: std::ops::Range<usize>) -> String {
             continue;
         }
         if line.role == Role::Pass && !line.marks.has(Marks::RESTATED) {
-            passed += 1;
+            passed += crate::pipeline::shapes::jest::tests_passed(&doc.clean(j));
         } else if line.marks.has(Marks::RESTATED) && line.marks.has(Marks::TEST_FAILED) {
             failed += 1;
         } else if line.marks.has(Marks::RESTATED) && line.marks.has(Marks::TEST_SECTION) {
@@ -981,16 +1013,39 @@ pub fn marker(count: usize, first: usize, last: usize, handle: &str, detail: &st
 
 /// `3 more E0308 "mismatched types" at src/a.rs:3, src/a.rs:9, src/b.rs:4` for each group with members
 /// in `range`.
-fn group_detail(causes: &Causes, range: std::ops::Range<usize>, max_locations: usize) -> String {
+fn group_detail(
+    causes: &Causes,
+    range: std::ops::Range<usize>,
+    hides: impl Fn(usize) -> bool,
+    max_locations: usize,
+) -> String {
     if range.is_empty() {
         return String::new();
     }
+    // The report each group keeps, where this region hides it too (level 1 shows no
+    // warnings): it is one of the region's, not one of the `more`.
+    let firsts: Vec<Member> = causes
+        .groups
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| hides(g.first_line as usize - 1))
+        .map(|(k, g)| Member {
+            line: g.first_line - 1,
+            group: k as u32,
+            file: g.first.0.clone(),
+            line_number: g.first.1.clone(),
+        })
+        .collect();
     // Groups in order of appearance, each with its members; then each group's files in
     // order of appearance, each with its line numbers. Indexed, so a region of a hundred
     // thousand reports in as many files stays linear.
     let mut groups: Vec<(u32, Vec<&Member>)> = Vec::new();
     let mut group_at: HashMap<u32, usize> = HashMap::new();
-    for m in &causes.members[range] {
+    let hidden: HashSet<u32> = firsts.iter().map(|m| m.group).collect();
+    let mut in_order: Vec<&Member> = causes.members[range].iter().collect();
+    in_order.extend(firsts.iter().filter(|m| !m.file.is_empty()));
+    in_order.sort_by_key(|m| m.line);
+    for m in in_order {
         let at = *group_at.entry(m.group).or_insert_with(|| {
             groups.push((m.group, Vec::new()));
             groups.len() - 1
@@ -1001,8 +1056,9 @@ fn group_detail(causes: &Causes, range: std::ops::Range<usize>, max_locations: u
     let mut parts = Vec::with_capacity(groups.len());
     for (g, members) in groups {
         let group = &causes.groups[g as usize];
+        let more = if hidden.contains(&g) { "" } else { "more " };
         if group.tests {
-            parts.push(tests_detail(&group.message, &members, per_group));
+            parts.push(tests_detail(&group.message, &members, per_group, more));
             continue;
         }
         let label = group
@@ -1062,7 +1118,7 @@ fn group_detail(causes: &Causes, range: std::ops::Range<usize>, max_locations: u
             places.push(format!("and {} more files", files.len() - listed_files));
         }
         parts.push(format!(
-            "{} more {label}\"{}\" at {}",
+            "{} {more}{label}\"{}\" at {}",
             members.len(),
             quote(&group.message),
             places.join(", ")
@@ -1093,7 +1149,7 @@ fn quote(message: &str) -> String {
 /// function each of them called) have it said once: `... failed with "TypeError: x" at
 /// index.js:138: a, b, ...`. Tests are listed by name, as their runner sorts them, not in
 /// the order threads happened to finish them.
-fn tests_detail(message: &str, members: &[&Member], max: usize) -> String {
+fn tests_detail(message: &str, members: &[&Member], max: usize, more: &str) -> String {
     let quoted = quote(message);
     let mut sorted = members.to_vec();
     sorted.sort_by(|a, b| a.file.cmp(&b.file));
@@ -1124,7 +1180,7 @@ fn tests_detail(message: &str, members: &[&Member], max: usize) -> String {
         .map(|place| format!(" at {place}"))
         .unwrap_or_default();
     format!(
-        "{} more {tests} failed with \"{quoted}\"{at}: {}",
+        "{} {more}{tests} failed with \"{quoted}\"{at}: {}",
         members.len(),
         names.join(", ")
     )
@@ -1302,7 +1358,7 @@ mod tests {
         };
         let (b, c, a) = (member("t::b", 1), member("t::c", 2), member("t::a", 3));
         assert_eq!(
-            tests_detail("boom", &[&b, &c, &a], 2),
+            tests_detail("boom", &[&b, &c, &a], 2, "more "),
             "3 more tests failed with \"boom\": t::a (src/t.rs:3), t::b (src/t.rs:1), and 1 more"
         );
         // Tests that failed in one function they all called: its place is said once.
@@ -1312,7 +1368,7 @@ mod tests {
         };
         let (d, e) = (at("t::e"), at("t::d"));
         assert_eq!(
-            tests_detail("boom", &[&d, &e], 5),
+            tests_detail("boom", &[&d, &e], 5, "more "),
             "2 more tests failed with \"boom\" at index.js:138: t::d, t::e"
         );
     }
@@ -1487,6 +1543,7 @@ mod tests {
                 label: Some("E0308".into()),
                 message: "mismatched types".into(),
                 tests: false,
+                first: ("src/a.rs".into(), "1".into()),
             }],
             members: vec![
                 member(1, "src/a.rs", "3"),

@@ -60,6 +60,30 @@ pub(crate) fn mark_role(trimmed: &str) -> Option<Role> {
     }
 }
 
+/// How many passing tests a passing line stands for: vitest prints a file whose tests all
+/// passed as one line, `✓ test/utils.spec.ts (44 tests) 35ms`; any other line is one.
+pub(crate) fn tests_passed(t: &str) -> usize {
+    let trimmed = t.trim_start();
+    if mark_role(trimmed) != Some(Role::Pass) {
+        return 1;
+    }
+    // The count ends the line, or only the file's duration comes after it.
+    let duration = |t: &str| {
+        let t = t.trim();
+        let digits = t.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        t.is_empty()
+            || !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+    };
+    let count = trimmed.rsplit_once(" (").and_then(|(_, rest)| {
+        let (n, after) = rest.split_once(' ')?;
+        let after = after
+            .strip_prefix("tests)")
+            .or_else(|| after.strip_prefix("test)"))?;
+        duration(after).then(|| n.parse().ok())?
+    });
+    count.unwrap_or(1)
+}
+
 /// vitest's indented tallies: `Test Files  1 failed (1)`, `Tests  2 failed | 3 passed (5)`.
 pub(crate) fn indented_tally(trimmed: &str) -> bool {
     sw(trimmed, "Test Files ") || sw(trimmed, "Tests ") || sw(trimmed, "Duration ")
@@ -166,6 +190,15 @@ fn summary(doc: &mut Doc) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_passing_file_stands_for_its_tests() {
+        assert_eq!(tests_passed(" ✓ test/utils.spec.ts (44 tests) 35ms"), 44);
+        assert_eq!(tests_passed(" ✓ tests/one.test.js (1 test) 2ms"), 1);
+        assert_eq!(tests_passed("   ✓ parses (a) and (b) 3ms"), 1);
+        assert_eq!(tests_passed("   ✓ splits (3 tests) in two 3ms"), 1);
+        assert_eq!(tests_passed("--- PASS: TestA (0.00s)"), 1);
+    }
 
     #[test]
     fn the_summary_of_failing_tests_is_said_again_only_when_each_file_failed_above() {
