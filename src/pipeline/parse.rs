@@ -122,12 +122,12 @@ fn heads(doc: &Doc) -> Vec<u32> {
 }
 
 /// How many lines a wrapped message may continue on.
-const WRAPPED: u8 = 3;
+pub(crate) const WRAPPED: u8 = 3;
 
 /// `src/a.py:33: error: Argument 1 to "loads" has incompatible type`: a located message
 /// that mypy's `--pretty` broke at eighty columns. The rest follows at the start of the
 /// next lines, up to its `[code]`, before the indented source; those lines belong to it.
-fn is_wrapped_head(text: &str) -> bool {
+pub(crate) fn is_wrapped_head(text: &str) -> bool {
     let t = text.trim_end();
     !t.ends_with(']')
         && (t.contains(": error: ") || t.contains(": note: ") || t.contains(": warning: "))

@@ -92,11 +92,32 @@ fn level1(doc: &Doc, head_lines: usize) -> Vec<bool> {
 
 /// One line: the failure if there is one, else the last non-blank line. A finding whose
 /// tool puts its place on the next line (rustc's `error[E0425]: ...` then `--> src/a.rs:3:9`)
-/// keeps that line too: the failure without where it is sends the reader searching.
+/// keeps that line too: the failure without where it is sends the reader searching. So
+/// does a message its tool wrapped (mypy's `--pretty`), down to its `[code]`.
 fn level0(doc: &Doc, exit_code: i32) -> Vec<bool> {
     let mut shown = vec![false; doc.lines.len()];
     if let Some(i) = level0_line(doc, exit_code) {
         shown[i] = true;
+        if crate::pipeline::parse::is_wrapped_head(&doc.clean(i)) {
+            let rest = i + 1
+                ..doc
+                    .lines
+                    .len()
+                    .min(i + 1 + crate::pipeline::parse::WRAPPED as usize);
+            for j in rest {
+                let t = doc.clean(j);
+                if t.starts_with([' ', '\t'])
+                    || t.trim().is_empty()
+                    || doc.lines[j].fate != Fate::Keep
+                {
+                    break;
+                }
+                shown[j] = true;
+                if t.trim_end().ends_with(']') {
+                    break;
+                }
+            }
+        }
         let located = crate::pipeline::locate::prefix(&doc.clean(i)).is_some();
         if let Some(next) = (i + 1 < doc.lines.len()).then_some(i + 1)
             && !located
@@ -1609,6 +1630,20 @@ mod tests {
         assert_eq!(
             render(&doc, &Causes::default(), &options(0)),
             "PASS a\nerror: boom\n[lens: 1 line elided, 3-3, 0badcafe: 3 lines, 1 error]\n"
+        );
+    }
+
+    #[test]
+    fn level0_keeps_a_wrapped_message_whole() {
+        let text = format!(
+            "{LONG}src/a.py:21: error: Cannot find implementation or library\nstub for module named \"jnius\"  [import-not-found]\n    from jnius import x\n{LONG}"
+        );
+        let mut doc = parse(&text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        let out = render(&doc, &Causes::default(), &options(0));
+        assert!(
+            out.contains("library\nstub for module named \"jnius\"  [import-not-found]\n[lens: "),
+            "{out}"
         );
     }
 
