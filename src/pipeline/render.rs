@@ -135,6 +135,13 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
     let kept = |i: &usize| doc.lines[*i].fate == Fate::Keep;
     let all = 0..doc.lines.len();
     let role = |i: usize| doc.lines[i].role;
+    // A log of commits is named by its newest commit, a diff by its first file: its last
+    // line is a line of the oldest change, which says nothing of the whole.
+    for mark in [Marks::COMMIT, Marks::DIFF_FILE] {
+        if let Some(i) = all.clone().find(|&i| doc.lines[i].marks.has(mark)) {
+            return Some(i);
+        }
+    }
     // The line a test runner prints once per failing test names it (its family module
     // marked it): pytest's short summary also says why, go and jest name theirs.
     let named = |i: usize| doc.lines[i].marks.has(Marks::TEST_FAILED);
@@ -307,6 +314,20 @@ fn counts(doc: &Doc) -> String {
         failed = n;
     }
     let mut parts = vec![plural(doc.lines.len(), "line")];
+    let marked = |mark| doc.lines.iter().filter(|l| l.marks.has(mark)).count();
+    let (commits, files) = (marked(Marks::COMMIT), marked(Marks::DIFF_FILE));
+    if commits > 0 {
+        parts.push(plural(commits, "commit"));
+    }
+    if files > 0 {
+        let (mut added, mut removed) = (0usize, 0usize);
+        for i in 0..doc.lines.len() {
+            let raw = doc.raw(i);
+            added += (raw.starts_with('+') && !raw.starts_with("+++ ")) as usize;
+            removed += (raw.starts_with('-') && !raw.starts_with("--- ")) as usize;
+        }
+        parts.push(format!("{}, +{added} -{removed}", plural(files, "file")));
+    }
     for (n, word) in [(errors, "error"), (warnings, "warning")] {
         if n > 0 {
             parts.push(plural(n, word));
