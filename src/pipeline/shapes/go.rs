@@ -61,6 +61,7 @@ fn marks(t: &str, role: Role) -> Marks {
 /// result that follows it; a package's tally (`ok  \tpkg`) ends the names it saw, since
 /// two packages may each have a `TestA`.
 fn restated(doc: &mut Doc) {
+    parents_lines(doc);
     let mut passed: HashMap<String, bool> = HashMap::new();
     for i in (0..doc.lines.len()).rev() {
         let role = doc.lines[i].role;
@@ -83,6 +84,34 @@ fn restated(doc: &mut Doc) {
                 doc.lines[i].marks.add(Marks::RESTATED);
             }
             _ => {}
+        }
+    }
+}
+
+/// Close a subtest's section at its parent's own lines. go prints a test's messages four
+/// columns in from its result line, so a parent's message after its subtests
+/// (`        toml_test.go:374: passed: 397; failed: 4`, under `    --- FAIL: TestToml/decode`)
+/// stands where the subtests' result lines do: a line no deeper than the open section's
+/// head is not that subtest's, and a group of subtests must not take it along.
+fn parents_lines(doc: &mut Doc) {
+    let indent = |t: &str| t.len() - t.trim_start().len();
+    let mut open: Option<usize> = None;
+    for i in 0..doc.lines.len() {
+        let t = doc.clean(i);
+        if t.trim().is_empty() {
+            continue;
+        }
+        let trimmed = t.trim_start();
+        if doc.lines[i].marks.has(Marks::TEST_SECTION) {
+            open = Some(indent(&t));
+        } else if let Some(depth) = open
+            && indent(&t) <= depth
+        {
+            open = None;
+            let result = sw(trimmed, "--- ") || sw(trimmed, "=== ");
+            if !result && indent(&t) > 0 {
+                doc.lines[i].marks.add(Marks::BOUNDARY);
+            }
         }
     }
 }
@@ -117,6 +146,25 @@ mod tests {
         assert_eq!(marks("FAIL\tdemo\t0.01s", Role::Summary), Marks::TALLY);
         assert_eq!(role("=== RUN   TestA"), Some(Role::Progress));
         assert_eq!(role("okay"), None);
+    }
+
+    #[test]
+    fn a_parents_message_after_its_subtests_closes_the_last_section() {
+        use crate::block::Stream;
+        use crate::pipeline::classify::{Family, classify};
+        use crate::pipeline::parse::parse;
+        let text = "--- FAIL: TestT (0.02s)\n    --- FAIL: TestT/decode (0.02s)\n        \
+                    --- FAIL: TestT/decode/a (0.00s)\n            t_test.go:352: \n                \
+                    Error: differ\n        t_test.go:374: passed: 397; failed: 4\n    \
+                    --- FAIL: TestT/encode (0.02s)\n";
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        let boundaries: Vec<bool> = doc
+            .lines
+            .iter()
+            .map(|l| l.marks.has(Marks::BOUNDARY))
+            .collect();
+        assert_eq!(boundaries, [false, false, false, false, false, true, false]);
     }
 
     #[test]
