@@ -473,7 +473,8 @@ fn write(
             // warning is among them without opening the store; of a diff, what changes;
             // of a printed source file, what it defines.
             if detail.is_empty() && first_member == member && !options.content {
-                detail = kinds_detail(doc, start..i);
+                detail = crate::pipeline::shapes::cut_detail(doc, start..i)
+                    .unwrap_or_else(|| kinds_detail(doc, start..i));
             }
             if options.content {
                 let what = content_detail(doc, start..i);

@@ -28,6 +28,7 @@ pub(crate) const TOOL: Tool = Tool {
     test_name: super::TestName::Line(section_name),
     payload: super::bare,
     tally_count: super::no_tally,
+    cut_detail: super::no_detail,
 };
 
 fn role(t: &str) -> Option<Role> {

@@ -18,6 +18,7 @@ pub(crate) const TOOL: Tool = Tool {
     test_name: super::TestName::Line(test_name),
     payload: super::bare,
     tally_count: super::no_tally,
+    cut_detail: super::no_detail,
 };
 
 /// `--- FAIL: TestA/sub (0.00s)`: `TestA/sub`.

@@ -38,6 +38,7 @@ pub(crate) const TOOL: Tool = Tool {
     test_name: super::TestName::Line(test_name),
     payload,
     tally_count: super::no_tally,
+    cut_detail: super::no_detail,
 };
 
 /// One event line, its string fields still JSON-escaped.

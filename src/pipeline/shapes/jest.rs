@@ -15,6 +15,7 @@ pub(crate) const TOOL: Tool = Tool {
     test_name: super::TestName::Line(test_name),
     payload: super::bare,
     tally_count: super::no_tally,
+    cut_detail: super::no_detail,
 };
 
 /// `● suite › test`, vitest's `FAIL  file > suite > test`: the test's full name.

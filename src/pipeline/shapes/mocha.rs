@@ -35,6 +35,7 @@ pub(crate) const TOOL: Tool = Tool {
     test_name: super::TestName::Lines(title),
     payload: super::bare,
     tally_count,
+    cut_detail: super::no_detail,
 };
 
 /// How many lines a test's title may run to under its numbered line: the describe

@@ -49,6 +49,9 @@ pub(crate) struct Tool {
     /// as level 0 names them), for a family that names its counts its own way
     /// (unittest's `FAILED (failures=5)`, mocha's `28 failing`).
     pub tally_count: fn(&str, &str) -> Option<usize>,
+    /// What a cut of this family's lines held, said in its own terms (terraform's changed
+    /// attributes), for a cut the generic details say nothing of.
+    pub cut_detail: fn(&Doc, std::ops::Range<usize>) -> Option<String>,
 }
 
 /// Where a family's runner names the test a section is for.
@@ -62,6 +65,18 @@ pub(crate) enum TestName {
 /// For a family whose tallies read as `3 errors, 2 failed`.
 pub(crate) fn no_tally(_: &str, _: &str) -> Option<usize> {
     None
+}
+
+/// For a family whose cut lines the generic details describe.
+pub(crate) fn no_detail(_: &Doc, _: std::ops::Range<usize>) -> Option<String> {
+    None
+}
+
+/// What a cut of `region` held, as the family whose lines they are says it.
+pub(crate) fn cut_detail(doc: &Doc, region: std::ops::Range<usize>) -> Option<String> {
+    TOOLS
+        .iter()
+        .find_map(|tool| (tool.cut_detail)(doc, region.clone()))
 }
 
 /// For a family whose lines are their own text.

@@ -17,6 +17,7 @@ pub(crate) const TOOL: Tool = Tool {
     test_name: super::TestName::Line(test_name),
     payload: super::bare,
     tally_count: super::no_tally,
+    cut_detail: super::no_detail,
 };
 
 /// `____ test_b[param] ____`: `test_b[param]`.

@@ -18,6 +18,7 @@ pub(crate) const TOOL: Tool = Tool {
     test_name: super::TestName::Line(test_name),
     payload: super::bare,
     tally_count: super::no_tally,
+    cut_detail,
 };
 
 /// What follows a resource's address on a line of progress.
@@ -78,6 +79,45 @@ fn marks(t: &str, role: Role) -> Marks {
 
 fn restated(_: &mut Doc) {}
 
+/// Changed attributes a cut names before a count of the rest.
+const CHANGES: usize = 4;
+
+/// `changes port = 8011 -> 8010`: the attributes a cut of a planned change's body says
+/// will change in place (`~ port = 8011 -> 8010`), when the cut is the body under its
+/// `~ resource "type" "name" {` line. What the reader runs a plan for is what changes.
+fn cut_detail(doc: &Doc, region: std::ops::Range<usize>) -> Option<String> {
+    let opener = region.start.checked_sub(1)?;
+    let head = doc.clean(opener);
+    let head = head.trim_start();
+    if !(head.starts_with("~ resource \"") || head.starts_with("-/+ resource \""))
+        || !head.ends_with('{')
+    {
+        return None;
+    }
+    let changes: Vec<String> = region
+        .filter_map(|i| {
+            let t = doc.clean(i);
+            let change = t.trim_start().strip_prefix("~ ")?;
+            // `~ input  = {` opens a changed map, whose changed entries are listed.
+            let (name, values) = change.split_once(" = ")?;
+            values
+                .contains(" -> ")
+                .then(|| format!("{} = {}", name.trim_end(), values.trim()))
+        })
+        .collect();
+    if changes.is_empty() {
+        return None;
+    }
+    let mut detail = format!(
+        "changes {}",
+        changes[..changes.len().min(CHANGES)].join(", ")
+    );
+    if changes.len() > CHANGES {
+        detail.push_str(&format!(" and {} more", changes.len() - CHANGES));
+    }
+    Some(detail)
+}
+
 /// Terraform runs no tests.
 fn test_name(_: &str) -> Option<&str> {
     None
@@ -111,5 +151,20 @@ mod tests {
         // Prose that happens to say the words is not a shape of terraform's.
         assert_eq!(role("note: Refreshing state... is slow"), None);
         assert_eq!(role("# this will be created later, maybe"), None);
+    }
+
+    #[test]
+    fn a_cut_body_names_what_changes_in_place() {
+        use crate::pipeline::parse::parse;
+        let plan = "  ~ resource \"terraform_data\" \"svc\" {\n        id     = \"407c\"\n      \
+                    ~ input  = {\n          ~ port     = 8011 -> 8010\n            name = \"svc11\"\n        \
+                    }\n      ~ output = {\n          - port = 8011\n        } -> (known after apply)\n    }\n";
+        let doc = parse(plan);
+        assert_eq!(
+            cut_detail(&doc, 1..doc.lines.len()).as_deref(),
+            Some("changes port = 8011 -> 8010")
+        );
+        // Not under a resource's opening line: the lines are some other tool's.
+        assert_eq!(cut_detail(&doc, 2..doc.lines.len()), None);
     }
 }

@@ -28,6 +28,7 @@ pub(crate) const TOOL: Tool = Tool {
     test_name: super::TestName::Line(test_name),
     payload: super::bare,
     tally_count,
+    cut_detail: super::no_detail,
 };
 
 /// What a test's result line ends with, and whether it passed.
