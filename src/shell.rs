@@ -40,6 +40,15 @@
 //! tests/hook_rewrite_shells.rs runs generated lines through bash and dash with recording
 //! stubs to prove the equivalence.
 //!
+//! `interactive::script` reads shell strings too, for the other question (what does `sh
+//! -c STRING` run?), and reads far more: pipelines, redirections, expansions, nested
+//! substitutions. It is not this module's tokenizer because the two fail in opposite
+//! directions on purpose. The reader must understand as much as it can, since what it
+//! refuses is run as the shell's own opaque command; this recogniser must understand
+//! as little as it can, since each form it accepts is a rewrite that must run exactly as
+//! typed, proven so against bash and dash. A shared tokenizer would have to do both, and
+//! a form added for the reader would become a form the rewrite touches.
+//!
 //! Rejected: a POSIX parser crate. brush-parser and yash-syntax parse far more than this
 //! (and yash-syntax is async), conch-parser has been unmaintained since 2019; each would be
 //! the largest dependency in the tree, and a full parse still leaves the question this
