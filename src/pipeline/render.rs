@@ -670,20 +670,26 @@ fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String 
     }
 }
 
-/// `42 passed, 6 failed (listed again below)`: the passing tests a region elided as
-/// progress (a test's status line once: go -json's `--- PASS` output, restated by its
-/// `pass` event, is not counted), and the failing tests' status lines it elided because
+/// `42 passed, 3 skipped, 6 failed (listed again below)`: the passing tests a region
+/// elided as progress (a test's status line once: go -json's `--- PASS` output, restated
+/// by its `pass` event, is not counted), those of them that were skipped, not run, and
+/// the failing tests' status lines it elided because
 /// the runner's closing list names them again, and the failures a runner's summary showed
 /// again (jest's `Summary of all failing tests`). Empty when it elided none of these.
 fn tests_tally(doc: &Doc, region: std::ops::Range<usize>) -> String {
-    let (mut passed, mut failed, mut again) = (0usize, 0usize, 0usize);
+    let (mut passed, mut skipped, mut failed, mut again) = (0usize, 0usize, 0usize, 0usize);
     for j in region {
         let line = doc.lines[j];
         if line.fate != Fate::Progress {
             continue;
         }
         if line.role == Role::Pass && !line.marks.has(Marks::RESTATED) {
-            passed += crate::pipeline::shapes::jest::tests_passed(&doc.clean(j));
+            let t = doc.clean(j);
+            if crate::pipeline::shapes::skipped(&t) {
+                skipped += 1;
+            } else {
+                passed += crate::pipeline::shapes::jest::tests_passed(&t);
+            }
         } else if line.marks.has(Marks::RESTATED) && line.marks.has(Marks::TEST_FAILED) {
             failed += 1;
         } else if line.marks.has(Marks::RESTATED) && line.marks.has(Marks::TEST_SECTION) {
@@ -696,6 +702,9 @@ fn tests_tally(doc: &Doc, region: std::ops::Range<usize>) -> String {
     let mut parts = Vec::new();
     if passed > 0 {
         parts.push(format!("{passed} passed"));
+    }
+    if skipped > 0 {
+        parts.push(format!("{skipped} skipped"));
     }
     if failed > 0 {
         parts.push(format!("{failed} failed (listed again below)"));

@@ -117,6 +117,11 @@ fn parents_lines(doc: &mut Doc) {
     }
 }
 
+/// `--- SKIP: TestA (0.00s)`: a test that did not run.
+pub(crate) fn skipped(t: &str) -> bool {
+    sw(t.trim_start(), "--- SKIP: ")
+}
+
 /// `--- PASS: TestA/sub (0.00s)` or `--- SKIP: ...`: `TestA/sub`.
 fn passed_name(t: &str) -> Option<&str> {
     let t = t.trim_start();

@@ -101,6 +101,12 @@ pub(crate) fn test_name(doc: &Doc, head: usize) -> Option<String> {
     })
 }
 
+/// Is `t`, a passing test's line, one for a test that was skipped rather than run:
+/// pytest's `SKIPPED [ 5%]`, unittest's `... skipped 'reason'`, go's `--- SKIP: X`?
+pub(crate) fn skipped(t: &str) -> bool {
+    pytest::skipped(t) || unittest::skipped(t) || go::skipped(t)
+}
+
 /// The count a family's own tally line gives `word`, when it names its counts its own way.
 pub(crate) fn tally_count(t: &str, word: &str) -> Option<usize> {
     TOOLS.iter().find_map(|tool| (tool.tally_count)(t, word))
@@ -458,6 +464,22 @@ mod tests {
             "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'x'"
         ));
         assert!(!is_exception_line("Error [see below]: x"));
+    }
+
+    #[test]
+    fn skipped_tests_are_told_from_passed_ones() {
+        assert!(skipped(
+            "tests/a.py::test_b SKIPPED (needs x)              [ 40%]"
+        ));
+        assert!(!skipped(
+            "tests/a.py::test_b PASSED                        [ 40%]"
+        ));
+        assert!(skipped(
+            "test_x (a.B.test_x) ... skipped 'needs the C speedups'"
+        ));
+        assert!(!skipped("test_x (a.B.test_x) ... ok"));
+        assert!(skipped("    --- SKIP: TestA/b (0.00s)"));
+        assert!(!skipped("    --- PASS: TestA/b (0.00s)"));
     }
 
     #[test]

@@ -78,6 +78,11 @@ fn role(t: &str) -> Option<Role> {
     None
 }
 
+/// pytest -v's `tests/a.py::test_b SKIPPED (needs x) [ 40%]`: a test that did not run.
+pub(crate) fn skipped(t: &str) -> bool {
+    t.ends_with("%]") && t.contains(" SKIPPED")
+}
+
 /// The closing tally: `=== 1 failed, 2 passed in 0.12s ===` (the frame is checked by
 /// classify, which reads `===` rule lines).
 pub(crate) fn is_tally(t: &str) -> bool {

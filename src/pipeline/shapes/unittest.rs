@@ -87,6 +87,11 @@ fn outcome(t: &str) -> Option<(&str, bool)> {
         .find_map(|&(end, passed)| t.strip_suffix(end).map(|before| (before, passed)))
 }
 
+/// `test_x (a.B.test_x) ... skipped 'needs the C speedups'`: a test that did not run.
+pub(crate) fn skipped(t: &str) -> bool {
+    t.contains(" ... skipped ")
+}
+
 /// `File "/p/recipes.py", line 1015, in more_itertools.recipes.reshape` at the start of a
 /// line: where a doctest's failed example is (a traceback's frames are indented).
 fn is_example_place(t: &str) -> bool {
