@@ -375,6 +375,11 @@ fn write(
     let mut out = String::new();
     let mut member = 0usize;
     let mut named: Option<HashSet<&str>> = None;
+    // The last line that names a failing test once (pytest's short summary, cargo's
+    // status lines): a failing test's line said again before it is listed again below.
+    let last_named = (0..n)
+        .rev()
+        .find(|&i| doc.lines[i].marks.has(Marks::TEST_FAILED));
     // The report each group keeps: level 1 names it with its group.
     let kept_by_group: HashSet<usize> = causes
         .groups
@@ -505,10 +510,24 @@ fn write(
         // Passing tests, and failing ones the closing list restates, say how many; a
         // traceback's library frames, which they were.
         if options.level == Level::Filtered && detail.is_empty() {
-            detail = tests_tally(doc, start..i);
+            detail = tests_tally(doc, start..i, last_named);
         }
         if options.level == Level::Filtered && detail.is_empty() {
             detail = frames_detail(doc, start..i, options.max_locations);
+        }
+        // A panic's backtrace, which cargo's module read as noise, is said to be there
+        // (not the backtraces of tests a group names: they are those tests').
+        let grouped = (start..i).any(|j| doc.lines[j].fate == Fate::Grouped);
+        if options.level == Level::Filtered && !grouped {
+            let frames = crate::pipeline::shapes::cargo::noise_frames(doc, start..i);
+            if frames > 0 {
+                let frames = format!("a backtrace of {}", plural(frames, "frame"));
+                detail = if detail.is_empty() {
+                    frames
+                } else {
+                    format!("{detail}; {frames}")
+                };
+            }
         }
         let counts_here = detail_is_counts(options, &detail);
         if options.stream == Stream::Stderr {
@@ -676,7 +695,7 @@ fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String 
 /// the failing tests' status lines it elided because
 /// the runner's closing list names them again, and the failures a runner's summary showed
 /// again (jest's `Summary of all failing tests`). Empty when it elided none of these.
-fn tests_tally(doc: &Doc, region: std::ops::Range<usize>) -> String {
+fn tests_tally(doc: &Doc, region: std::ops::Range<usize>, last_named: Option<usize>) -> String {
     let (mut passed, mut skipped, mut failed, mut again) = (0usize, 0usize, 0usize, 0usize);
     for j in region {
         let line = doc.lines[j];
@@ -695,8 +714,14 @@ fn tests_tally(doc: &Doc, region: std::ops::Range<usize>) -> String {
         } else if line.marks.has(Marks::RESTATED) && line.marks.has(Marks::TEST_SECTION) {
             again += 1;
         } else if line.marks.has(Marks::RESTATED) && line.role == Role::Fail {
-            // pytest -v's `tests/a.py::test_b FAILED [ 40%]`, named again by the summary.
-            failed += 1;
+            // pytest -v's `tests/a.py::test_b FAILED [ 40%]`, named again by the summary
+            // below it; cargo's closing `failures:` list, which says again what the
+            // sections above showed.
+            if last_named.is_some_and(|last| j < last) {
+                failed += 1;
+            } else {
+                again += 1;
+            }
         }
     }
     let mut parts = Vec::new();

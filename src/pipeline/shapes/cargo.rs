@@ -19,7 +19,7 @@
 use std::collections::HashSet;
 
 use super::{Tool, sw};
-use crate::block::{Doc, Marks, Role};
+use crate::block::{Doc, Fate, Marks, Role};
 
 pub(crate) const TOOL: Tool = Tool {
     role,
@@ -116,6 +116,16 @@ fn backtrace_noise(doc: &mut Doc) {
 fn frame_function(t: &str) -> Option<&str> {
     let (n, name) = t.trim_start().split_once(": ")?;
     (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty()).then_some(name)
+}
+
+/// How many frames of a Rust backtrace (`   4: a::b` over `at ./src/a.rs:3:9`) among the
+/// lines of `region` elided as noise: for a marker over them to say it holds a backtrace.
+pub(crate) fn noise_frames(doc: &Doc, region: std::ops::Range<usize>) -> usize {
+    region
+        .filter(|&i| doc.lines[i].role == Role::Noise && doc.lines[i].fate == Fate::Progress)
+        .filter(|&i| frame_function(&doc.clean(i)).is_some())
+        .filter(|&i| i + 1 < doc.lines.len() && doc.clean(i + 1).trim_start().starts_with("at "))
+        .count()
 }
 
 /// Is `function` (`invoice::tax::tests::tax_of_tea`, or its `::{{closure}}`) the test
