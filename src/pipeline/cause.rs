@@ -81,8 +81,8 @@ pub const TESTS_AT: usize = 10;
 
 /// Findings that share a message's shape but each quote other values (`got "list[str]",
 /// expected "str"` and `got "str | None", expected "bool"`) are grouped from this many on:
-/// a few of them are a few different edits, each worth its lines; a flood (`unused import
-/// `a``, `` `b` ``, ...) is one kind of edit made many times.
+/// a few of them are a few different edits, each worth its lines; a flood (150 `unused
+/// import` reports, each naming its import) is one kind of edit made many times.
 pub const DISTINCT_AT: usize = 10;
 
 /// Group findings by message; mark every report after a group's first as grouped.

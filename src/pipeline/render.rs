@@ -691,10 +691,10 @@ fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String 
 
 /// `42 passed, 3 skipped, 6 failed (listed again below)`: the passing tests a region
 /// elided as progress (a test's status line once: go -json's `--- PASS` output, restated
-/// by its `pass` event, is not counted), those of them that were skipped, not run, and
-/// the failing tests' status lines it elided because
-/// the runner's closing list names them again, and the failures a runner's summary showed
-/// again (jest's `Summary of all failing tests`). Empty when it elided none of these.
+/// by its `pass` event, is not counted), those of them that were skipped, not run, the
+/// failing tests' status lines it elided because the runner names them again below, and
+/// the failures a runner showed again (jest's `Summary of all failing tests`, cargo's
+/// closing `failures:` list). Empty when it elided none of these.
 fn tests_tally(doc: &Doc, region: std::ops::Range<usize>, last_named: Option<usize>) -> String {
     let (mut passed, mut skipped, mut failed, mut again) = (0usize, 0usize, 0usize, 0usize);
     for j in region {
