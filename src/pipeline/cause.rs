@@ -257,6 +257,17 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
             (key(Role::Error, &headline), place).hash(&mut hash);
             hash.finish()
         });
+        // A bare exception (`E       AssertionError`, `AssertionError` with nothing after
+        // it) says how a test failed, not why: tests that failed so are alike only where
+        // they failed at one place.
+        let by_values = if states_a_value(&message) || message.contains(": ") {
+            by_values
+        } else {
+            match by_place {
+                Some(by_place) => by_place,
+                None => continue,
+            }
+        };
         sections.push((head, end, name, message, (by_values, by_place)));
     }
     let mut alike: HashMap<u64, usize> = HashMap::new();
@@ -751,6 +762,29 @@ mod tests {
         classify(&mut doc, Family::Diagnostics, Stream::Stderr);
         let causes = group(&mut doc, 2, 2, 2);
         (doc.lines.iter().map(|l| l.fate).collect(), causes)
+    }
+
+    #[test]
+    fn tests_that_failed_with_a_bare_exception_are_alike_only_at_one_place() {
+        let run = |line: &dyn Fn(usize) -> usize| {
+            let sections: String = (0..12)
+                .map(|k| {
+                    format!(
+                        "____ test_t{k} ____\n\n    def test_t{k}():\n>       assert check({k})\n\
+                         E       AssertionError\n\ntests/test_a.py:{}: AssertionError\n",
+                        line(k)
+                    )
+                })
+                .collect();
+            let text = format!("==== FAILURES ====\n{sections}==== 12 failed in 0.1s ====\n");
+            let mut doc = parse(&text);
+            classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+            cause(&mut doc).members.len()
+        };
+        // Twelve tests, twelve places: twelve failures, whatever their one word.
+        assert_eq!(run(&|k| 10 + 5 * k), 0);
+        // Twelve cases of one parametrised test, failing at its one assertion.
+        assert_eq!(run(&|_| 7), 11);
     }
 
     #[test]
