@@ -223,17 +223,21 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
 }
 
 /// A run of shown blank lines next to hidden lines separates the reader's lines from a
-/// marker, which is a separator already: hide it with its neighbours.
+/// marker, which is a separator already: hide it with its neighbours. Not in a diff, where
+/// ` ` is a hunk's context line for an empty line of the file: hiding it would cut the
+/// hunk one line short.
 fn hide_stranded_blanks(doc: &Doc, shown: &mut [bool]) {
     let n = shown.len();
+    let diff = doc.lines.iter().any(|l| l.marks.has(Marks::HUNK));
+    let blank = |i: usize| doc.lines[i].role == Role::Blank && (!diff || doc.raw(i).is_empty());
     let mut i = 0;
     while i < n {
-        if !(shown[i] && doc.lines[i].role == Role::Blank) {
+        if !(shown[i] && blank(i)) {
             i += 1;
             continue;
         }
         let start = i;
-        while i < n && shown[i] && doc.lines[i].role == Role::Blank {
+        while i < n && shown[i] && blank(i) {
             i += 1;
         }
         let touches_hidden = start > 0 && !shown[start - 1] || i < n && !shown[i];
@@ -314,8 +318,17 @@ fn counts(doc: &Doc) -> String {
         failed = n;
     }
     let mut parts = vec![plural(doc.lines.len(), "line")];
-    let marked = |mark| doc.lines.iter().filter(|l| l.marks.has(mark)).count();
-    let (commits, files) = (marked(Marks::COMMIT), marked(Marks::DIFF_FILE));
+    let commits = doc
+        .lines
+        .iter()
+        .filter(|l| l.marks.has(Marks::COMMIT))
+        .count();
+    // Files, each once: a log's commits may touch one file several times.
+    let files = (0..doc.lines.len())
+        .filter(|&i| doc.lines[i].marks.has(Marks::DIFF_FILE))
+        .filter_map(|i| locate::file_of(doc.raw(i)))
+        .collect::<HashSet<&str>>()
+        .len();
     if commits > 0 {
         parts.push(plural(commits, "commit"));
     }
