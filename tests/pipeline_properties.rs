@@ -195,8 +195,20 @@ fn check_all_levels(
     budget: usize,
     what: &str,
 ) {
-    // In a diff or a listing on stdout an error-shaped line is content, not a report.
-    let content = argv.first().is_some_and(|p| p == "git") && stream == Stream::Stdout;
+    // In a diff or a listing on stdout an error-shaped line is content, not a report: git's
+    // output, and any stream that opens as a diff or a log of commits.
+    let opens_as_content = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|first| {
+            let first = first.trim_end_matches('\r');
+            let commit = first
+                .strip_prefix("commit ")
+                .is_some_and(|rest| rest.bytes().take_while(u8::is_ascii_hexdigit).count() >= 7);
+            commit || first.starts_with("diff --git ")
+        });
+    let content =
+        (argv.first().is_some_and(|p| p == "git") || opens_as_content) && stream == Stream::Stdout;
     let has_error = !content && raw_lines(text).iter().any(|l| is_error_line(l));
     let command = CommandLine::from_words(argv);
     for level in [2u8, 1, 0] {

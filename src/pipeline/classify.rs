@@ -38,7 +38,8 @@ pub enum Family {
 
 /// Decide the family from the resolved command (its program, and git's subcommand) and
 /// the start of what it printed: a file printer's output is content unless it is a log
-/// (`shapes::log`).
+/// (`shapes::log`), and any other program's is content when it opens as a log of commits
+/// or a diff.
 pub fn family(command: &CommandLine, text: &str) -> Family {
     let content = match command.program.as_str() {
         "cat" | "head" | "tail" | "nl" | "sed" | "bat" => !shapes::log::looks_like_log(text),
@@ -48,7 +49,9 @@ pub fn family(command: &CommandLine, text: &str) -> Family {
             command.subcommand.as_deref(),
             Some("diff" | "show" | "log" | "status" | "grep" | "blame" | "ls-files")
         ),
-        _ => false,
+        // A script or program that printed a log of commits or a diff (`bash log.sh`,
+        // `python3 -c "print(open('x.patch').read())"`).
+        _ => shapes::git::opens_as_content(text),
     };
     if content {
         Family::Content

@@ -113,6 +113,18 @@ fn is_man_page(name: &str) -> bool {
     })
 }
 
+/// Does `text` open as a log of commits or a diff (`commit 1a2b3c4...`, `diff --git a/x
+/// b/x`), whatever printed it: a script that runs `git log`, a program printing a saved
+/// patch. It is read as the content it is, commits and hunks and all.
+pub(crate) fn opens_as_content(text: &str) -> bool {
+    let first = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim_end_matches('\r');
+    is_commit_line(first) || sw(first, "diff --git ")
+}
+
 fn is_commit_line(t: &str) -> bool {
     t.strip_prefix("commit ").is_some_and(|rest| {
         let hex = rest.bytes().take_while(u8::is_ascii_hexdigit).count();
@@ -132,6 +144,16 @@ mod tests {
         assert_eq!(content_marks("@@ -1,3 +1,4 @@ fn main"), Marks::HUNK);
         assert_eq!(content_marks("@@ not a hunk"), Marks::NONE);
         assert_eq!(content_role("  (use \"git add <file>...\")"), Role::Noise);
+    }
+
+    #[test]
+    fn a_log_or_diff_is_known_by_its_first_line() {
+        assert!(opens_as_content(
+            "commit 3fce3b5bb0236da2df6d99672afb8a719642eca7\nAuthor: a\n"
+        ));
+        assert!(opens_as_content("\ndiff --git a/x b/x\nindex 1..2\n"));
+        assert!(!opens_as_content("running 3 tests\ncommit 3fce3b5bb02\n"));
+        assert!(!opens_as_content("commit message: fix it\n"));
     }
 
     #[test]
