@@ -80,14 +80,35 @@ fn level1(doc: &Doc, head_lines: usize) -> Vec<bool> {
         return shown;
     }
     let mut left = head_lines;
-    doc.lines
+    let mut shown: Vec<bool> = doc
+        .lines
         .iter()
         .map(|l| {
             let show = kept(l) && left > 0;
             left -= show as usize;
             show
         })
-        .collect()
+        .collect();
+    // A head that stops inside a diff's hunk goes on to the hunk's end (as far again as
+    // the head): a hunk's leading context without its change says nothing.
+    let starts = |i: usize| {
+        let marks = doc.lines[i].marks;
+        marks.has(Marks::HUNK) || marks.has(Marks::DIFF_FILE) || marks.has(Marks::COMMIT)
+    };
+    if let Some(last) = shown.iter().rposition(|&s| s)
+        && (0..=last)
+            .rev()
+            .find(|&i| starts(i))
+            .is_some_and(|i| doc.lines[i].marks.has(Marks::HUNK))
+    {
+        for i in (last + 1..doc.lines.len()).take(head_lines) {
+            if starts(i) || !kept(&doc.lines[i]) {
+                break;
+            }
+            shown[i] = true;
+        }
+    }
+    shown
 }
 
 /// One line: the failure if there is one, else the last non-blank line. A finding whose
