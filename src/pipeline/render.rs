@@ -1004,7 +1004,10 @@ fn unnamed_files(
     // hunk would say the changelog's lines were the lockfile's.
     let is_file = |i: usize| doc.lines[i].marks.has(Marks::DIFF_FILE);
     let crosses = diff && !is_file(region.start) && region.clone().any(is_file);
-    if let Some(above) = (0..region.start).rev().find(|&i| crosses && is_file(i))
+    let above = crosses
+        .then(|| (0..region.start).rev().find(|&i| is_file(i)))
+        .flatten();
+    if let Some(above) = above
         && let Some(file) = locate::file_of(doc.raw(above))
     {
         listed.insert(file);
