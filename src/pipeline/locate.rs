@@ -119,6 +119,7 @@ pub fn file_of(raw: &str) -> Option<&str> {
     arrow(raw)
         .map(|(path, _)| path)
         .or_else(|| python_file(raw).map(|(path, _)| path))
+        .or_else(|| crate::pipeline::shapes::git::stat_path(raw))
 }
 
 fn is_digits(s: &str) -> bool {

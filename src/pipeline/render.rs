@@ -95,7 +95,20 @@ fn level1(doc: &Doc, head_lines: usize) -> Vec<bool> {
         let marks = doc.lines[i].marks;
         marks.has(Marks::HUNK) || marks.has(Marks::DIFF_FILE) || marks.has(Marks::COMMIT)
     };
-    if let Some(last) = shown.iter().rposition(|&s| s)
+    let last = shown.iter().rposition(|&s| s);
+    // A head that stops inside a diff's `--stat` goes on to its tally line (`25 files
+    // changed, ...`), when that is near: the listing without its sum leaves the reader
+    // counting.
+    if let Some(last) = last
+        && let Some(tally) = (last + 1..doc.lines.len())
+            .take(head_lines)
+            .take_while(|&i| !starts(i) && kept(&doc.lines[i]))
+            .find(|&i| doc.lines[i].marks.has(Marks::TALLY))
+    {
+        shown[last + 1..=tally].fill(true);
+        return shown;
+    }
+    if let Some(last) = last
         && (0..=last)
             .rev()
             .find(|&i| starts(i))

@@ -20,7 +20,8 @@ pub(crate) fn content_role(t: &str) -> Role {
     }
 }
 
-/// The marks of a content line: where a commit, a file of a diff or a hunk starts.
+/// The marks of a content line: where a commit, a file of a diff or a hunk starts, and
+/// the tally closing a `--stat` (` 25 files changed, 1170 insertions(+), 488 deletions(-)`).
 pub(crate) fn content_marks(t: &str) -> Marks {
     if is_commit_line(t) {
         Marks::COMMIT
@@ -28,9 +29,39 @@ pub(crate) fn content_marks(t: &str) -> Marks {
         Marks::DIFF_FILE
     } else if sw(t, "@@ ") && t[3..].contains(" @@") {
         Marks::HUNK
+    } else if is_stat_tally(t) {
+        Marks::TALLY
     } else {
         Marks::NONE
     }
+}
+
+/// ` 3 files changed, 12 insertions(+), 4 deletions(-)`, ` 1 file changed, 2 deletions(-)`.
+fn is_stat_tally(t: &str) -> bool {
+    let Some(rest) = t.strip_prefix(' ') else {
+        return false;
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && (sw(&rest[digits..], " files changed") || sw(&rest[digits..], " file changed"))
+}
+
+/// The path a `--stat` line counts the changes of: ` src/cli.rs      |  49 ++--` or
+/// ` logo.png | Bin 0 -> 1520 bytes`. git shortens a long path from the left (`.../a.rs`).
+/// Only a path with a directory or an extension: ` total | 12 +` in a table names no file.
+pub(crate) fn stat_path(t: &str) -> Option<&str> {
+    let rest = t.strip_prefix(' ')?;
+    let (path, count) = rest.split_once(" | ")?;
+    let path = path.trim_end();
+    let count = count.trim_start();
+    let changes = count.bytes().take_while(u8::is_ascii_digit).count();
+    let counted = changes > 0
+        && count[changes..]
+            .trim_start()
+            .bytes()
+            .all(|b| b == b'+' || b == b'-');
+    let binary = sw(count, "Bin ");
+    let pathlike = path.contains(['/', '.']) && !path.contains(char::is_whitespace);
+    (pathlike && (counted || binary)).then_some(path)
 }
 
 /// How soon a diff's file goes when the diff must be cut: 0 for source and a build's
@@ -143,7 +174,35 @@ mod tests {
         assert_eq!(content_marks("diff --git a/x b/x"), Marks::DIFF_FILE);
         assert_eq!(content_marks("@@ -1,3 +1,4 @@ fn main"), Marks::HUNK);
         assert_eq!(content_marks("@@ not a hunk"), Marks::NONE);
+        let tally = " 25 files changed, 1170 insertions(+), 488 deletions(-)";
+        assert_eq!(content_marks(tally), Marks::TALLY);
+        assert_eq!(
+            content_marks(" 1 file changed, 2 deletions(-)"),
+            Marks::TALLY
+        );
+        assert_eq!(
+            content_marks("    25 files changed in this release"),
+            Marks::NONE
+        );
         assert_eq!(content_role("  (use \"git add <file>...\")"), Role::Noise);
+    }
+
+    #[test]
+    fn stat_lines_name_their_paths() {
+        let line = " src/benchmark/relative_speed.rs   | 108 ++++++---";
+        assert_eq!(stat_path(line), Some("src/benchmark/relative_speed.rs"));
+        assert_eq!(
+            stat_path(" .../flags/doc/template.rg.1 |   5 +"),
+            Some(".../flags/doc/template.rg.1")
+        );
+        assert_eq!(
+            stat_path(" logo.png | Bin 0 -> 1520 bytes"),
+            Some("logo.png")
+        );
+        assert_eq!(stat_path(" a | b"), None);
+        assert_eq!(stat_path("+x = a | 3"), None);
+        assert_eq!(stat_path(" x = y | 3 or more"), None);
+        assert_eq!(stat_path(" total | 12 +"), None);
     }
 
     #[test]
