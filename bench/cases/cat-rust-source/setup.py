@@ -11,22 +11,18 @@ SHA-256 so a different version cannot slip in; the fixtures recorded from it are
 tests read.
 """
 
-import hashlib
-import os
 import sys
 from pathlib import Path
 
-CRATE = "regex-syntax-0.8.12"
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+from bench.sources import from_cargo_cache
+
 FILE = "src/hir/translate.rs"
-SHA256 = "d0abd23332bef4f1f24a84b9dfebf5397a2bd07ef0cd42f22b4f98b1d7b99e4a"
 
 root = Path(sys.argv[1])
-cargo_home = Path(os.environ.get("CARGO_HOME", Path.home() / ".cargo"))
-found = sorted(cargo_home.glob(f"registry/src/*/{CRATE}/{FILE}"))
-if not found:
-    sys.exit(f"{CRATE} is not in {cargo_home}/registry; run `cargo fetch` in the repository")
-data = found[0].read_bytes()
-if hashlib.sha256(data).hexdigest() != SHA256:
-    sys.exit(f"{found[0]} is not the file these fixtures were recorded from")
+data = from_cargo_cache(
+    f"src/*/regex-syntax-0.8.12/{FILE}",
+    "d0abd23332bef4f1f24a84b9dfebf5397a2bd07ef0cd42f22b4f98b1d7b99e4a",
+)
 (root / "src" / "hir").mkdir(parents=True)
 (root / FILE).write_bytes(data)

@@ -90,16 +90,24 @@ fn backtrace_noise(doc: &mut Doc) {
             doc.lines[i].role = Role::Noise;
             continue;
         }
-        let Some(path) = t.trim_start().strip_prefix("at ").filter(|_| i > 0) else {
-            continue;
-        };
-        let name_line = doc.clean(i - 1);
-        let Some(function) = frame_function(&name_line) else {
+        let Some(path) = t.trim_start().strip_prefix("at ") else {
             continue;
         };
         let library = path.starts_with("/rustc/")
             || path.contains("/.cargo/registry/")
             || path.contains("/.rustup/");
+        // A stream that opens on a frame's `at` line (`cargo test 2>&1 | tail -20` cut
+        // the frame in two) holds the rest of that frame.
+        if i == 0 {
+            if library {
+                doc.lines[i].role = Role::Noise;
+            }
+            continue;
+        }
+        let name_line = doc.clean(i - 1);
+        let Some(function) = frame_function(&name_line) else {
+            continue;
+        };
         let the_test = test
             .as_deref()
             .is_some_and(|name| is_test_itself(function, name));
