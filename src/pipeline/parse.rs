@@ -66,6 +66,8 @@ fn heads(doc: &Doc) -> Vec<u32> {
     // traceback still waiting for its exception line.
     let mut open = false;
     let mut in_traceback = false;
+    // How far the open block's head is indented.
+    let mut head_indent = 0usize;
     // Lines left of a located message its tool wrapped (mypy's `--pretty`).
     let mut wrapped = 0u8;
     // First line of a run of blank lines not yet assigned.
@@ -94,7 +96,9 @@ fn heads(doc: &Doc) -> Vec<u32> {
         }
         let joins = open
             && match shape {
-                Shape::Continuation => true,
+                // A line no deeper than an indented head is its sibling (pip -v indents
+                // all its build's output by two).
+                Shape::Continuation => head_indent == 0 || indent(&text) > head_indent,
                 Shape::Attached => blank_from.is_none(),
                 _ => false,
             };
@@ -111,6 +115,7 @@ fn heads(doc: &Doc) -> Vec<u32> {
             heads.push(from);
         }
         heads.push(i);
+        head_indent = indent(&text);
         open = true;
         in_traceback = text.starts_with("Traceback (most recent call last)");
         wrapped = if is_wrapped_head(&text) { WRAPPED } else { 0 };
@@ -119,6 +124,10 @@ fn heads(doc: &Doc) -> Vec<u32> {
         heads.push(from);
     }
     heads
+}
+
+fn indent(t: &str) -> usize {
+    t.len() - t.trim_start_matches([' ', '\t']).len()
 }
 
 /// How many lines a wrapped message may continue on.
@@ -228,8 +237,15 @@ mod tests {
 
     #[test]
     fn cargo_status_lines_are_heads() {
-        let text = "   Compiling a v0.1.0\n   Compiling b v0.1.0 (/x)\n    Finished `dev` profile\n  indented note\n";
+        let text = "   Compiling a v0.1.0\n   Compiling b v0.1.0 (/x)\n    Finished `dev` profile\n      indented note\n";
         assert_eq!(shape_of(text), [(1, 1), (2, 2), (3, 4)]);
+    }
+
+    #[test]
+    fn a_line_no_deeper_than_an_indented_head_is_its_sibling() {
+        // pip -v indents all of its build's output by two.
+        let text = "  Collecting wheel\n    Using cached wheel.whl\n  Installing collected packages: wheel\n  running egg_info\n";
+        assert_eq!(shape_of(text), [(1, 2), (3, 3), (4, 4)]);
     }
 
     #[test]

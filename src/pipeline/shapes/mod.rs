@@ -216,6 +216,16 @@ pub(crate) fn prefix_role(t: &str) -> Role {
     if sw(t, "Traceback (most recent call last)") || is_exception_line(t) {
         return Role::Error;
     }
+    // Python's warnings module: `setuptools/dist.py:765: SetuptoolsDeprecationWarning: x`.
+    if let Some((_, _, rest)) = crate::pipeline::locate::prefix(t)
+        && rest.split_once(": ").is_some_and(|(category, _)| {
+            category.ends_with("Warning")
+                && category.starts_with(|c: char| c.is_ascii_uppercase())
+                && category.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+    {
+        return Role::Warning;
+    }
     // Tallies of linters and type checkers.
     if sw(t, "Found ") && (t.contains(" error") || t.contains(" problem"))
         || sw(t, "✖ ") && t.contains(" problem")
