@@ -75,6 +75,9 @@ fn heads(doc: &Doc) -> Vec<u32> {
     for i in 0..doc.lines.len() {
         let text = doc.clean(i);
         let mut shape = shape(&text, in_traceback);
+        if shape == Shape::Head && is_tsc_gutter(doc.raw(i)) {
+            shape = Shape::Continuation;
+        }
         let i = i as u32;
         if wrapped > 0 && shape == Shape::Head && blank_from.is_none() {
             if locate::prefix(&text).is_none() {
@@ -128,6 +131,20 @@ fn heads(doc: &Doc) -> Vec<u32> {
 
 fn indent(t: &str) -> usize {
     t.len() - t.trim_start_matches([' ', '\t']).len()
+}
+
+/// tsc --pretty's quoted source and its underline: the line number, or as many spaces,
+/// in reverse video at the start of the line (`\x1b[7m68\x1b[0m  return {`, then
+/// `\x1b[7m  \x1b[0m \x1b[91m ~~~~~~`). They start at the left edge, as a head would, but
+/// belong to the error above them; only the colours tell them from a line that opens
+/// with a number.
+fn is_tsc_gutter(raw: &str) -> bool {
+    raw.trim_start_matches(' ')
+        .strip_prefix("\x1b[7m")
+        .and_then(|rest| rest.split_once("\x1b[0m"))
+        .is_some_and(|(gutter, _)| {
+            !gutter.is_empty() && gutter.bytes().all(|b| b.is_ascii_digit() || b == b' ')
+        })
 }
 
 /// How many lines a wrapped message may continue on.
@@ -239,6 +256,14 @@ mod tests {
     fn cargo_status_lines_are_heads() {
         let text = "   Compiling a v0.1.0\n   Compiling b v0.1.0 (/x)\n    Finished `dev` profile\n      indented note\n";
         assert_eq!(shape_of(text), [(1, 1), (2, 2), (3, 4)]);
+    }
+
+    #[test]
+    fn tsc_pretty_source_belongs_to_its_error() {
+        let text = "\x1b[96msrc/a.ts\x1b[0m:\x1b[93m8\x1b[0m:\x1b[93m3\x1b[0m - \x1b[91merror\x1b[0m\x1b[90m TS2322: \x1b[0mType\n\n\x1b[7m8\x1b[0m   withStackTrace: 'false',\n\x1b[7m \x1b[0m \x1b[91m  ~~~~~~~~~~~~~~\x1b[0m\n\n\x1b[96msrc/b.ts\x1b[0m:\x1b[93m1\x1b[0m:\x1b[93m1\x1b[0m - \x1b[91merror\x1b[0m\x1b[90m TS2304: \x1b[0mx\n";
+        assert_eq!(shape_of(text), [(1, 4), (5, 5), (6, 6)]);
+        // A line that only opens with a number is not a gutter.
+        assert_eq!(shape_of("error: x\n68  return {\n"), [(1, 1), (2, 2)]);
     }
 
     #[test]
