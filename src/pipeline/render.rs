@@ -868,7 +868,9 @@ fn content_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
             (h, _) => format!("{h} hunks, +{added} -{removed}"),
         };
     }
-    let names: Vec<&str> = cut().filter_map(|j| defined_name(doc.raw(j))).collect();
+    let names: Vec<&str> = cut()
+        .filter_map(|j| defined_name(doc.raw(j)).or_else(|| c_function_name(doc, j)))
+        .collect();
     match names.len() {
         0 => String::new(),
         n if n > DEFINITIONS => format!(
@@ -926,7 +928,55 @@ fn defined_name(raw: &str) -> Option<&str> {
         .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
         .unwrap_or(rest.len());
     let name = &rest[..end];
-    (!name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit())).then_some(name)
+    // What follows a declared name is code (`(`, `<`, `{`, `:`, ` = `, ` extends `), not
+    // more words: `function maintains a "token stack"` in a docstring declares nothing.
+    let after = rest[end..].trim_start();
+    let code = after.is_empty()
+        || after.starts_with(['(', '<', '{', ':', ';', '=', '['])
+        || [
+            "struct",
+            "interface",
+            "extends",
+            "implements",
+            "for ",
+            "where",
+        ]
+        .iter()
+        .any(|w| after.starts_with(w));
+    (code && !name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit())).then_some(name)
+}
+
+/// The function a C definition at line `j` declares: `static int\nemit_stream_start(
+/// yaml_emitter_t *emitter,` or `int main(void) {`. Its name opens at the left edge or
+/// after a return type, and the line ends with its `{` or a lone `{` follows within a
+/// few lines: a prototype ends with `;`, and a call at the left edge (`setup(`) is
+/// followed by no body.
+fn c_function_name<'a>(doc: &Doc<'a>, j: usize) -> Option<&'a str> {
+    let raw = doc.raw(j).trim_end();
+    let first = raw.bytes().next()?;
+    if !(first.is_ascii_alphabetic() || first == b'_')
+        || raw.ends_with(';')
+        || raw.contains(['"', '\'', '='])
+    {
+        return None;
+    }
+    let (before, _) = raw.split_once('(')?;
+    let before = before.trim_end();
+    let start = before
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |at| at + 1);
+    let name = &before[start..];
+    let typed = before[..start]
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b' ' || b == b'*');
+    const STATEMENTS: &[&str] = &["if", "while", "for", "switch", "return", "sizeof", "else"];
+    let macro_like = !name.bytes().any(|b| b.is_ascii_lowercase());
+    if name.is_empty() || !typed || macro_like || STATEMENTS.contains(&name) {
+        return None;
+    }
+    let body = raw.ends_with('{')
+        || (j + 1..doc.lines.len().min(j + 8)).any(|k| doc.raw(k).trim_end() == "{");
+    body.then_some(name)
 }
 
 /// `1140 INFO, 766 DEBUG`, or `520 "test …", 311 "Building …" and 40 other lines`: the
@@ -1445,6 +1495,16 @@ mod tests {
     }
 
     #[test]
+    fn c_definitions_are_named_by_their_body() {
+        let c = "static int\nyaml_emitter_emit_stream_start(yaml_emitter_t *emitter,\n        yaml_event_t *event)\n{\n    return 1;\n}\n\nint main(void) {\n}\n\nstatic int helper(int x);\nYAML_DECLARE(int)\nsetup(name, version)\nprintf(\"%d\", x)\n";
+        let doc = parse(c);
+        let names: Vec<&str> = (0..doc.lines.len())
+            .filter_map(|j| c_function_name(&doc, j))
+            .collect();
+        assert_eq!(names, ["yaml_emitter_emit_stream_start", "main"]);
+    }
+
+    #[test]
     fn a_cut_of_content_says_what_changes_or_what_it_defines() {
         assert_eq!(
             defined_name("pub fn parse_key(src: &str) -> Key {"),
@@ -1461,6 +1521,13 @@ mod tests {
         assert_eq!(defined_name("class Parser:"), Some("Parser"));
         assert_eq!(defined_name("impl<'a> Doc<'a> {"), None);
         assert_eq!(defined_name("    let x = fn_name();"), None);
+        assert_eq!(
+            defined_name("    function maintains a \"token stack\""),
+            None
+        );
+        assert_eq!(defined_name("type Parser struct {"), Some("Parser"));
+        assert_eq!(defined_name("class Lexer extends Base {"), Some("Lexer"));
+        assert_eq!(defined_name("mod tests;"), Some("tests"));
         let diff = "diff --git a/a.rs b/a.rs\n--- a/a.rs\n+++ b/a.rs\n@@ -1,2 +1,2 @@\n-old\n+new\n@@ -9,1 +9,2 @@\n x\n+more\n";
         let mut doc = parse(diff);
         classify(&mut doc, Family::Content, Stream::Stdout);
