@@ -294,11 +294,12 @@ fn counts(doc: &Doc) -> String {
         .count();
     // A failing test's panic or assertion, and cargo's `error: test failed` after it, are
     // that test's failure, counted as failed: when tests are named failing, errors are
-    // what came before the tests.
+    // what came before the tests. A failing test's section is enough to say so: a `tail`
+    // may have cut every `test x ... FAILED` line away.
     let tests_from = (0..doc.lines.len())
         .find(|&i| {
             let marks = doc.lines[i].marks;
-            failed > 0 && (marks.has(Marks::TEST_SECTION) || marks.has(Marks::TEST_FAILED))
+            marks.has(Marks::TEST_SECTION) || marks.has(Marks::TEST_FAILED)
         })
         .unwrap_or(usize::MAX);
     // The block that ended just above, if it was an error: a traceback right under a
@@ -347,6 +348,15 @@ fn counts(doc: &Doc) -> String {
     }
     if let Some(n) = tallied("warning") {
         warnings = n;
+    }
+    if failed == 0 {
+        // Sections with no line of their own per test (vitest's stderr, a tail that cut
+        // the status lines): each failing test has one.
+        failed = doc
+            .lines
+            .iter()
+            .filter(|l| l.marks.has(Marks::TEST_SECTION))
+            .count();
     }
     if let Some(n) = tallied("failed") {
         failed = n;
@@ -423,7 +433,7 @@ fn write(
     let mut member = 0usize;
     let mut named: Option<HashSet<&str>> = None;
     // The last line that names a failing test once (pytest's short summary, cargo's
-    // status lines): a failing test's line said again before it is listed again below.
+    // status lines): a failing test's line said again before it is named again below.
     let last_named = (0..n)
         .rev()
         .find(|&i| doc.lines[i].marks.has(Marks::TEST_FAILED));
@@ -736,7 +746,7 @@ fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String 
     }
 }
 
-/// `42 passed, 3 skipped, 6 failed (listed again below)`: the passing tests a region
+/// `42 passed, 3 skipped, 6 failed (named again below)`: the passing tests a region
 /// elided as progress (a test's status line once: go -json's `--- PASS` output, restated
 /// by its `pass` event, is not counted), those of them that were skipped, not run, the
 /// failing tests' status lines it elided because the runner names them again below, and
@@ -779,7 +789,7 @@ fn tests_tally(doc: &Doc, region: std::ops::Range<usize>, last_named: Option<usi
         parts.push(format!("{skipped} skipped"));
     }
     if failed > 0 {
-        parts.push(format!("{failed} failed (listed again below)"));
+        parts.push(format!("{failed} failed (named again below)"));
     }
     if again > 0 {
         parts.push(format!("{again} failed (shown above)"));
@@ -1628,7 +1638,7 @@ mod tests {
         doc.lines[40].marks.add(Marks::TEST_FAILED);
         let out = render(&doc, &Causes::default(), &options(2));
         assert!(
-            out.contains(": 40 passed, 1 failed (listed again below)]"),
+            out.contains(": 40 passed, 1 failed (named again below)]"),
             "{out}"
         );
     }
