@@ -57,6 +57,7 @@ pub fn render(doc: &Doc, causes: &Causes, options: &Options) -> String {
         Level::Failures => level1(doc, options.head_lines),
         Level::Filtered | Level::Raw => doc.lines.iter().map(|l| l.fate == Fate::Keep).collect(),
     };
+    hide_stranded_context(doc, &mut shown);
     hide_stranded_blanks(doc, &mut shown);
     let counts = (options.level == Level::Counts).then(|| counts(doc));
     write(doc, causes, &shown, counts, options)
@@ -254,6 +255,28 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
         })
         .or_else(|| all.clone().rev().find(|&i| role(i) != Role::Blank))
         .or_else(|| doc.lines.len().checked_sub(1))
+}
+
+/// gcc's `In file included from a.h:16,` / `from a.c:52:` and `a.c: In function ‘f’:`
+/// say where the diagnostic under them is. Over a diagnostic that is hidden (grouped, or
+/// cut) they introduce nothing in view, and read as the context of whatever follows the
+/// marker: they go with what they introduce.
+fn hide_stranded_context(doc: &Doc, shown: &mut [bool]) {
+    let mut context = vec![false; shown.len()];
+    for i in 0..shown.len() {
+        let after = i > 0 && context[i - 1];
+        context[i] = matches!(doc.lines[i].role, Role::Note | Role::Plain)
+            && crate::pipeline::shapes::is_gcc_context(&doc.clean(i), after);
+    }
+    // Whether the first line after the current run of context lines is hidden.
+    let mut next_hidden = false;
+    for i in (0..shown.len()).rev() {
+        if !context[i] {
+            next_hidden = !shown[i];
+        } else if next_hidden {
+            shown[i] = false;
+        }
+    }
 }
 
 /// A run of shown blank lines next to hidden lines separates the reader's lines from a

@@ -296,6 +296,30 @@ pub(crate) fn prefix_role(t: &str) -> Role {
     Role::Plain
 }
 
+/// The lines gcc and clang print above a diagnostic to say where it is: `In file included
+/// from deflate.h:16,` (and, when `after_context`, the `                 from deflate.c:52:`
+/// under it), `inflate.c: In function ‘inflateInit2_’:`, `a.c: At top level:`, g++'s
+/// `a.cc: In member function ...`.
+pub(crate) fn is_gcc_context(t: &str, after_context: bool) -> bool {
+    let t = t.trim_end();
+    if t.starts_with(' ') {
+        return after_context && sw(t.trim_start(), "from ") && t.ends_with([':', ',']);
+    }
+    sw(t, "In file included from ")
+        || t.ends_with(':')
+            && [
+                ": In function ",
+                ": In member function ",
+                ": In constructor ",
+                ": In destructor ",
+                ": In instantiation of ",
+                ": At top level:",
+                ": At global scope:",
+            ]
+            .iter()
+            .any(|p| t.contains(p))
+}
+
 pub(crate) fn starts_with_any(t: &str, prefixes: &[&str]) -> bool {
     prefixes.iter().any(|p| sw(t, p))
 }
@@ -433,6 +457,23 @@ fn is_percentage_bar(t: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gcc_says_where_a_diagnostic_is_above_it() {
+        assert!(is_gcc_context("In file included from deflate.h:16,", false));
+        assert!(is_gcc_context("                 from deflate.c:52:", true));
+        assert!(!is_gcc_context(
+            "                 from deflate.c:52:",
+            false
+        ));
+        assert!(!is_gcc_context("    from .x import (a,", false));
+        assert!(is_gcc_context(
+            "inflate.c: In function ‘inflateInit2_’:",
+            false
+        ));
+        assert!(is_gcc_context("a.c: At top level:", false));
+        assert!(!is_gcc_context("a.c:3:1: warning: x [-Wall]", false));
+    }
     use Role::*;
 
     #[test]
