@@ -527,10 +527,10 @@ fn write(
         let (repeats, ranked) = (count(Fate::Repeat), count(Fate::Ranked));
         if options.level != Level::Counts && first_member == member && repeats > ranked {
             let folds = fold_detail(doc, start..i);
-            detail = if detail.is_empty() {
-                folds
-            } else {
-                format!("{detail}; {folds}")
+            detail = match (detail.is_empty(), folds.is_empty()) {
+                (_, true) => detail,
+                (true, false) => folds,
+                (false, false) => format!("{detail}; {folds}"),
             };
         }
         // Lines cut for the budget may name files nothing else in the view names.
@@ -654,6 +654,9 @@ const SHAPE_CHARS: usize = 72;
 
 /// `598 like "DEBUG chunk=# latency_ms=#" (# 2-599, 3-19)`: each shape of the repeats in
 /// `region`, how many lines it folded and the range of every varying field among them.
+/// Repeated lines a fold's marker counts when it names no shape of them.
+const FOLD_SAID: usize = 4;
+
 fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
     struct Fold<'a> {
         count: usize,
@@ -688,8 +691,15 @@ fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
             }
         }
     }
+    let repeats: usize = folds.iter().map(|fold| fold.count).sum();
     // A shape folded once says less than the lines around it: name the shapes of folds.
-    folds.retain(|fold| fold.count > 1);
+    // So does a line with nothing to read in it (a blank, a rule of `*`, a `!!`).
+    folds.retain(|fold| fold.count > 1 && fold.first.contains(char::is_alphanumeric));
+    if folds.is_empty() && repeats >= FOLD_SAID {
+        // A block said again whole (a warning a build prints three times): its lines
+        // are each folded once, and are what the marker holds.
+        return format!("{repeats} repeated lines");
+    }
     let mut parts: Vec<String> = folds
         .iter()
         .take(FOLD_SHAPES)
