@@ -596,9 +596,10 @@ fn write(
             detail = frames_detail(doc, start..i, options.max_locations);
         }
         // A panic's backtrace, which cargo's module read as noise, is said to be there
-        // (not the backtraces of tests a group names: they are those tests').
+        // (not the backtraces of tests a group names: they are those tests'), at level 1
+        // too, where its `stack backtrace:` head goes with it.
         let grouped = (start..i).any(|j| doc.lines[j].fate == Fate::Grouped);
-        if options.level == Level::Filtered && !grouped {
+        if matches!(options.level, Level::Failures | Level::Filtered) && !grouped {
             let frames = crate::pipeline::shapes::cargo::noise_frames(doc, start..i);
             if frames > 0 {
                 let frames = format!("a backtrace of {}", plural(frames, "frame"));

@@ -19,7 +19,7 @@
 use std::collections::HashSet;
 
 use super::{Tool, sw};
-use crate::block::{Doc, Fate, Marks, Role};
+use crate::block::{Doc, Marks, Role};
 
 pub(crate) const TOOL: Tool = Tool {
     role,
@@ -68,6 +68,30 @@ fn marks(t: &str, role: Role) -> Marks {
 /// frames, and those of the test whose section the backtrace is in. A frame is two lines,
 /// its name and its `at` path.
 fn backtrace_noise(doc: &mut Doc) {
+    frame_noise(doc);
+    // A backtrace none of whose frames stays goes whole, its `stack backtrace:` head
+    // too: the marker over it says it was a backtrace.
+    for i in 0..doc.lines.len() {
+        if doc.clean(i) != "stack backtrace:" {
+            continue;
+        }
+        let frames = (i + 1..doc.lines.len()).take_while(|&j| {
+            let t = doc.clean(j);
+            frame_function(&t).is_some() || t.trim_start().starts_with("at ")
+        });
+        let (mut any, mut kept) = (false, false);
+        for j in frames {
+            any = true;
+            kept |= doc.lines[j].role != Role::Noise;
+        }
+        if any && !kept {
+            doc.lines[i].role = Role::Noise;
+        }
+    }
+}
+
+/// Mark the frames as noise, each of its two lines.
+fn frame_noise(doc: &mut Doc) {
     let mut test: Option<String> = None;
     // Whether this backtrace has passed through a function of the program's that is not
     // the test: then the test's frame is where the chain was entered, and stays.
@@ -126,11 +150,10 @@ fn frame_function(t: &str) -> Option<&str> {
     (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty()).then_some(name)
 }
 
-/// How many frames of a Rust backtrace (`   4: a::b` over `at ./src/a.rs:3:9`) among the
-/// lines of `region` elided as noise: for a marker over them to say it holds a backtrace.
+/// How many frames of a Rust backtrace (`   4: a::b` over `at ./src/a.rs:3:9`) the lines
+/// of `region`, which a marker hides, hold: for the marker to say it holds a backtrace.
 pub(crate) fn noise_frames(doc: &Doc, region: std::ops::Range<usize>) -> usize {
     region
-        .filter(|&i| doc.lines[i].role == Role::Noise && doc.lines[i].fate == Fate::Progress)
         .filter(|&i| frame_function(&doc.clean(i)).is_some())
         .filter(|&i| i + 1 < doc.lines.len() && doc.clean(i + 1).trim_start().starts_with("at "))
         .count()
