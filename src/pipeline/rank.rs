@@ -145,10 +145,10 @@ pub fn rank(doc: &mut Doc, budget: usize, content: bool) {
         let commits = doc
             .lines
             .iter()
-            .filter(|l| l.marks.has(Marks::COMMIT))
+            .filter(|l| is_unit_head(l, content))
             .count();
         for (taken, from_end) in [(head, false), (tail, true)] {
-            for &i in &snap_to_commits(doc, taken, from_end, commits > 1) {
+            for &i in &snap_to_commits(doc, taken, from_end, commits > 1, content) {
                 keep[i] = true;
             }
         }
@@ -182,13 +182,27 @@ fn window(
     taken
 }
 
+/// The first line of a unit: a commit's `commit <sha>`, and in content a directory's
+/// header in `ls -R` (the git module reads it as a header).
+fn is_unit_head(line: &crate::block::Line, content: bool) -> bool {
+    line.marks.has(Marks::COMMIT) || content && line.role == Role::Header
+}
+
 /// A window of a log of commits ends (or, from the end, starts) at a commit's first line,
-/// so no commit is shown without its header or its header without its Author and Date.
-fn snap_to_commits(doc: &Doc, mut taken: Vec<usize>, from_end: bool, commits: bool) -> Vec<usize> {
+/// so no commit is shown without its header or its header without its Author and Date;
+/// so does a window of `ls -R` at a directory's header, so no entry is shown under
+/// another directory's.
+fn snap_to_commits(
+    doc: &Doc,
+    mut taken: Vec<usize>,
+    from_end: bool,
+    commits: bool,
+    content: bool,
+) -> Vec<usize> {
     if !commits || taken.is_empty() {
         return taken;
     }
-    let is_head = |i: usize| doc.lines[i].marks.has(Marks::COMMIT);
+    let is_head = |i: usize| is_unit_head(&doc.lines[i], content);
     if from_end {
         // Taken from the last line backwards: keep up to the earliest commit head in it.
         if let Some(at) = taken.iter().rposition(|&i| is_head(i)) {

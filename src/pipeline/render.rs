@@ -912,6 +912,9 @@ fn content_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
             (h, _) => format!("{h} hunks, +{added} -{removed}"),
         };
     }
+    if let Some(listing) = listing_detail(doc, cut().collect()) {
+        return listing;
+    }
     let names: Vec<&str> = cut()
         .filter_map(|j| defined_name(doc.raw(j)).or_else(|| c_function_name(doc, j)))
         .collect();
@@ -924,6 +927,96 @@ fn content_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
         ),
         _ => format!("defines {}", names.join(", ")),
     }
+}
+
+/// Directories a cut of a listing names before a count of the rest.
+const DIRECTORIES: usize = 6;
+
+/// What a cut of a listing held, directory by directory, at the depth that names at most
+/// [`DIRECTORIES`] of them: of `ls -R`, the directories whose headers it hid (`170
+/// directories: 104 in ./locale/, 2 in ./migrations/, ...`); of a list of paths (`find`),
+/// how many under each directory (`98 in ./conf/locale/, 12 in ./db/migrations/, 1 in
+/// ./`). None when the lines are not a listing.
+fn listing_detail(doc: &Doc, cut: Vec<usize>) -> Option<String> {
+    let headers: Vec<&str> = cut
+        .iter()
+        .filter(|&&j| doc.lines[j].role == Role::Header)
+        .filter_map(|&j| doc.raw(j).trim_end_matches('\r').strip_suffix(':'))
+        .collect();
+    if !headers.is_empty() && cut.iter().all(|&j| !doc.lines[j].marks.has(Marks::COMMIT)) {
+        // Each directory counts in the directory it is, or is under.
+        let dirs: Vec<Vec<&str>> = headers.iter().map(|d| d.split('/').collect()).collect();
+        let noun = if headers.len() == 1 {
+            "directory"
+        } else {
+            "directories"
+        };
+        return Some(format!("{} {noun}: {}", headers.len(), by_directory(&dirs)));
+    }
+    // A list of paths: every line one path, with a directory in it.
+    let paths: Vec<&str> = cut
+        .iter()
+        .map(|&j| doc.raw(j).trim_end_matches('\r'))
+        .filter(|t| !t.is_empty())
+        .collect();
+    let listed = paths.len() >= 2
+        && paths
+            .iter()
+            .all(|p| p.contains('/') && !p.contains(char::is_whitespace));
+    if !listed {
+        return None;
+    }
+    let parents: Vec<Vec<&str>> = paths
+        .iter()
+        .map(|p| {
+            let mut parts: Vec<&str> = p.split('/').collect();
+            parts.pop();
+            parts
+        })
+        .collect();
+    Some(by_directory(&parents))
+}
+
+/// `98 in ./conf/locale/, 12 in ./db/migrations/ and 3 more directories`: how many of
+/// `dirs` (each split at its `/`) are in or under each directory, at the deepest level
+/// that names at most [`DIRECTORIES`] of them.
+fn by_directory(dirs: &[Vec<&str>]) -> String {
+    let grouped = |depth: usize| -> Vec<(String, usize)> {
+        let mut groups: Vec<(String, usize)> = Vec::new();
+        for dir in dirs {
+            let name = format!("{}/", dir[..dir.len().min(depth)].join("/"));
+            match groups.iter_mut().find(|(g, _)| *g == name) {
+                Some((_, n)) => *n += 1,
+                None => groups.push((name, 1)),
+            }
+        }
+        groups
+    };
+    let deepest = dirs.iter().map(Vec::len).max().unwrap_or(0);
+    let mut groups = grouped(1);
+    for depth in 2..=deepest {
+        let deeper = grouped(depth);
+        // One directory holding all says nothing the lines around the marker do not:
+        // then the next level is named, as far as it goes.
+        if deeper.len() > DIRECTORIES && groups.len() > 1 {
+            break;
+        }
+        groups = deeper;
+        if groups.len() > DIRECTORIES {
+            break;
+        }
+    }
+    let more = groups.len().saturating_sub(DIRECTORIES);
+    let mut detail = groups
+        .iter()
+        .take(DIRECTORIES)
+        .map(|(dir, n)| format!("{n} in {dir}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if more > 0 {
+        detail.push_str(&format!(" and {more} more directories"));
+    }
+    detail
 }
 
 /// The name a line of source declares: `fn parse_key(`, `def parse_key(`, `class Parser:`,
@@ -1536,6 +1629,18 @@ mod tests {
             out.contains(": 2 library frames: uvicorn/protocols/http/h11_impl.py, uvicorn/middleware/proxy_headers.py]"),
             "{out}"
         );
+    }
+
+    #[test]
+    fn a_cut_of_a_listing_counts_what_each_directory_lost() {
+        let find = "./a/x.py\n./a/b/y.py\n./a/b/z.py\n./c/w.py\n./top.py\n";
+        let doc = parse(find);
+        assert_eq!(
+            listing_detail(&doc, (0..5).collect()).as_deref(),
+            Some("1 in ./a/, 2 in ./a/b/, 1 in ./c/, 1 in ./")
+        );
+        let prose = "see ./a/x.py for this\n./b.py\n";
+        assert_eq!(listing_detail(&parse(prose), vec![0, 1]), None);
     }
 
     #[test]

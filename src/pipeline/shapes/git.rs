@@ -13,7 +13,7 @@ pub(crate) fn content_role(t: &str) -> Role {
     let trimmed = t.trim_start();
     if sw(trimmed, "(use \"git ") || sw(trimmed, "(commit or discard") {
         Role::Noise
-    } else if sw(t, "diff --git ") || is_commit_line(t) {
+    } else if sw(t, "diff --git ") || is_commit_line(t) || is_listing_header(t) {
         Role::Header
     } else {
         Role::Plain
@@ -156,6 +156,18 @@ pub(crate) fn opens_as_content(text: &str) -> bool {
     is_commit_line(first) || sw(first, "diff --git ")
 }
 
+/// `./static/admin/js:` (or `.:`, `/etc/ssh:`, `lib/email/mime:`): the header `ls -R`
+/// prints over each directory's entries. A bare `lib:` is not told from a line of code
+/// (`else:`), so only a path with a `/` in it counts, or `.`.
+pub(crate) fn is_listing_header(t: &str) -> bool {
+    t.strip_suffix(':').is_some_and(|dir| {
+        (dir == "." || dir.contains('/'))
+            && !dir.starts_with(char::is_whitespace)
+            && !dir.contains(": ")
+            && !dir.ends_with(' ')
+    })
+}
+
 fn is_commit_line(t: &str) -> bool {
     t.strip_prefix("commit ").is_some_and(|rest| {
         let hex = rest.bytes().take_while(u8::is_ascii_hexdigit).count();
@@ -185,6 +197,12 @@ mod tests {
             Marks::NONE
         );
         assert_eq!(content_role("  (use \"git add <file>...\")"), Role::Noise);
+        assert_eq!(content_role("./static/admin/js:"), Role::Header);
+        assert_eq!(content_role(".:"), Role::Header);
+        assert_eq!(content_role("else:"), Role::Plain);
+        assert_eq!(content_role("lib/email/mime:"), Role::Header);
+        assert_eq!(content_role("    x = {'a/b':"), Role::Plain);
+        assert_eq!(content_role("./a.py:3: note: x:"), Role::Plain);
     }
 
     #[test]
