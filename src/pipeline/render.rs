@@ -788,6 +788,7 @@ fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String 
 /// closing `failures:` list). Empty when it elided none of these.
 fn tests_tally(doc: &Doc, region: std::ops::Range<usize>, last_named: Option<usize>) -> String {
     let (mut passed, mut skipped, mut failed, mut again) = (0usize, 0usize, 0usize, 0usize);
+    let mut xfailed = 0usize;
     for j in region {
         let line = doc.lines[j];
         if line.fate != Fate::Progress {
@@ -797,6 +798,8 @@ fn tests_tally(doc: &Doc, region: std::ops::Range<usize>, last_named: Option<usi
             let t = doc.clean(j);
             if crate::pipeline::shapes::skipped(&t) {
                 skipped += 1;
+            } else if crate::pipeline::shapes::pytest::xfailed(&t) {
+                xfailed += 1;
             } else {
                 passed += crate::pipeline::shapes::jest::tests_passed(&t);
             }
@@ -821,6 +824,9 @@ fn tests_tally(doc: &Doc, region: std::ops::Range<usize>, last_named: Option<usi
     }
     if skipped > 0 {
         parts.push(format!("{skipped} skipped"));
+    }
+    if xfailed > 0 {
+        parts.push(format!("{xfailed} xfailed"));
     }
     if failed > 0 {
         parts.push(format!("{failed} failed (named again below)"));
@@ -1780,6 +1786,21 @@ mod tests {
             out.contains(": 40 passed, 1 failed (named again below)]"),
             "{out}"
         );
+    }
+
+    #[test]
+    fn expected_failures_are_not_counted_as_passed() {
+        let text: String = (0..30)
+            .map(|n| format!("tests/test_a.py::test_{n} PASSED [ {n}%]\n"))
+            .chain((0..3).map(|n| format!("tests/test_a.py::test_x{n} XFAIL [ 99%]\n")))
+            .collect();
+        let mut doc = parse(&text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        for line in doc.lines.iter_mut() {
+            line.fate = Progress;
+        }
+        let out = render(&doc, &Causes::default(), &options(2));
+        assert!(out.contains(": 30 passed, 3 xfailed]"), "{out}");
     }
 
     #[test]

@@ -83,6 +83,12 @@ pub(crate) fn skipped(t: &str) -> bool {
     t.ends_with("%]") && t.contains(" SKIPPED")
 }
 
+/// pytest -v's `tests/a.py::test_b XFAIL [ 5%]`: a test expected to fail, which did; its
+/// tally counts it as `xfailed`, not passed.
+pub(crate) fn xfailed(t: &str) -> bool {
+    t.ends_with("%]") && t.contains(" XFAIL")
+}
+
 /// The closing tally: `=== 1 failed, 2 passed in 0.12s ===` (the frame is checked by
 /// classify, which reads `===` rule lines).
 pub(crate) fn is_tally(t: &str) -> bool {
