@@ -570,7 +570,9 @@ fn eslint_findings(doc: &Doc, lines: std::ops::Range<usize>) -> Vec<Finding> {
         let Some((pos, message)) = t.split_once(char::is_whitespace) else {
             continue;
         };
-        let line_number = pos.split(':').next().unwrap_or(pos).to_owned();
+        // `230:5`: the column too, as a compiler's place has it; two findings on one line
+        // are two places.
+        let line_number = pos.to_owned();
         let label = t.rsplit(char::is_whitespace).next().map(str::to_owned);
         findings.push(Finding {
             first: i,
@@ -579,7 +581,8 @@ fn eslint_findings(doc: &Doc, lines: std::ops::Range<usize>) -> Vec<Finding> {
             line_number,
             key: key(line.role, message.trim_start()),
             label,
-            message: message.trim().to_owned(),
+            // eslint pads its columns: a quote of the message takes one space for each run.
+            message: message.split_whitespace().collect::<Vec<_>>().join(" "),
         });
     }
     findings
@@ -1030,8 +1033,14 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
         let (fates, causes) = run(text);
         assert_eq!(fates, [Keep, Keep, Keep, Grouped, Grouped]);
         assert_eq!(causes.members[0].file, "/p/b.js");
-        assert_eq!(causes.members[0].line_number, "4");
+        assert_eq!(causes.members[0].line_number, "4:2");
         assert_eq!(causes.groups[0].label.as_deref(), Some("no-unused-vars"));
+        // The group's message, quoted by its marker, without eslint's column padding.
+        assert!(
+            !causes.groups[0].message.contains("  "),
+            "{:?}",
+            causes.groups[0].message
+        );
     }
 
     #[test]
