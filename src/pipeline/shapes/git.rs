@@ -163,7 +163,7 @@ pub(crate) fn is_listing_header(t: &str) -> bool {
     t.strip_suffix(':').is_some_and(|dir| {
         (dir == "." || dir.contains('/'))
             && !dir.starts_with(char::is_whitespace)
-            && !dir.contains(": ")
+            && !dir.contains(':')
             && !dir.ends_with(' ')
     })
 }
@@ -203,6 +203,11 @@ mod tests {
         assert_eq!(content_role("lib/email/mime:"), Role::Header);
         assert_eq!(content_role("    x = {'a/b':"), Role::Plain);
         assert_eq!(content_role("./a.py:3: note: x:"), Role::Plain);
+        // grep's hit on a line that ends with a colon.
+        assert_eq!(
+            content_role("httpx/_models.py:45:class Response:"),
+            Role::Plain
+        );
     }
 
     #[test]
