@@ -122,12 +122,6 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
             head
         };
         let traceback = head_text.starts_with("Traceback (most recent call last)");
-        // A state line owns only what is indented under it (pip's `  Using cached x` under
-        // `Collecting x`): a line as far left as an indented head (`  Installing ...` in
-        // pip -v's build output, which indents everything) is the head's sibling, and the
-        // lines after it are the sibling's.
-        let head_indent = indent(&head_text);
-        let mut detached = false;
         let mut eslint_file = false;
         let mut previous = head;
         for i in first + 1..block.end as usize {
@@ -147,10 +141,6 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
             } else if doc.lines[i].redrawn() && is_rewritten(doc.raw(i)) {
                 Role::Progress
             } else {
-                // Once a sibling came, what follows is under it, not under the head.
-                detached |= matches!(owner, Role::Progress | Role::Summary | Role::Pass)
-                    && indent(&t) <= head_indent;
-                let owner = if detached { Role::Plain } else { owner };
                 let role = continuation_role(&t, owner, traceback, section);
                 if let Some(found) = eslint_finding(&t) {
                     eslint_file = true;
@@ -356,11 +346,6 @@ fn indented_role(trimmed: &str, section: Section) -> Role {
 /// passed through, rarely where it is fixed.
 fn is_library_path(path: &str) -> bool {
     path.contains("/lib/python") || path.contains("site-packages") || path.starts_with("<frozen")
-}
-
-/// How many spaces or tabs open `t`.
-fn indent(t: &str) -> usize {
-    t.len() - t.trim_start_matches([' ', '\t']).len()
 }
 
 /// A line inside a block, read in the light of its head.
