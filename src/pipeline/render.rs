@@ -310,11 +310,8 @@ fn hide_stranded_blanks(doc: &Doc, shown: &mut [bool]) {
 fn counts(doc: &Doc) -> String {
     let (mut errors, mut warnings) = (0usize, 0usize);
     let mut after_panic = false;
-    let mut failed = doc
-        .lines
-        .iter()
-        .filter(|l| l.marks.has(Marks::TEST_FAILED))
-        .count();
+    let marked = |mark| doc.lines.iter().filter(|l| l.marks.has(mark)).count();
+    let mut failed = marked(Marks::TEST_FAILED);
     // A failing test's panic or assertion, and cargo's `error: test failed` after it, are
     // that test's failure, counted as failed: when tests are named failing, errors are
     // what came before the tests. A failing test's section is enough to say so: a `tail`
@@ -375,21 +372,13 @@ fn counts(doc: &Doc) -> String {
     if failed == 0 {
         // Sections with no line of their own per test (vitest's stderr, a tail that cut
         // the status lines): each failing test has one.
-        failed = doc
-            .lines
-            .iter()
-            .filter(|l| l.marks.has(Marks::TEST_SECTION))
-            .count();
+        failed = marked(Marks::TEST_SECTION);
     }
     if let Some(n) = tallied("failed") {
         failed = n;
     }
     let mut parts = vec![plural(doc.lines.len(), "line")];
-    let commits = doc
-        .lines
-        .iter()
-        .filter(|l| l.marks.has(Marks::COMMIT))
-        .count();
+    let commits = marked(Marks::COMMIT);
     // Files, each once: a log's commits may touch one file several times.
     let files = (0..doc.lines.len())
         .filter(|&i| doc.lines[i].marks.has(Marks::DIFF_FILE))
@@ -951,13 +940,16 @@ fn listing_detail(doc: &Doc, cut: Vec<usize>) -> Option<String> {
         .collect();
     if !headers.is_empty() && cut.iter().all(|&j| !doc.lines[j].marks.has(Marks::COMMIT)) {
         // Each directory counts in the directory it is, or is under.
-        let dirs: Vec<Vec<&str>> = headers.iter().map(|d| d.split('/').collect()).collect();
         let noun = if headers.len() == 1 {
             "directory"
         } else {
             "directories"
         };
-        return Some(format!("{} {noun}: {}", headers.len(), by_directory(&dirs)));
+        return Some(format!(
+            "{} {noun}: {}",
+            headers.len(),
+            by_directory(&headers)
+        ));
     }
     // A list of paths: every line one path, with a directory in it.
     let paths: Vec<&str> = cut
@@ -972,33 +964,39 @@ fn listing_detail(doc: &Doc, cut: Vec<usize>) -> Option<String> {
     if !listed {
         return None;
     }
-    let parents: Vec<Vec<&str>> = paths
+    let parents: Vec<&str> = paths
         .iter()
-        .map(|p| {
-            let mut parts: Vec<&str> = p.split('/').collect();
-            parts.pop();
-            parts
-        })
+        .map(|p| p.rsplit_once('/').map_or(*p, |(dir, _)| dir))
         .collect();
     Some(by_directory(&parents))
 }
 
 /// `98 in ./conf/locale/, 12 in ./db/migrations/ and 3 more directories`: how many of
-/// `dirs` (each split at its `/`) are in or under each directory, at the deepest level
-/// that names at most [`DIRECTORIES`] of them.
-fn by_directory(dirs: &[Vec<&str>]) -> String {
-    let grouped = |depth: usize| -> Vec<(String, usize)> {
-        let mut groups: Vec<(String, usize)> = Vec::new();
+/// `dirs` are in or under each directory, at the deepest level that names at most
+/// [`DIRECTORIES`] of them.
+fn by_directory(dirs: &[&str]) -> String {
+    // Directories by their first `depth` names, in order of first appearance.
+    let grouped = |depth: usize| -> Vec<(&str, usize)> {
+        let mut groups: Vec<(&str, usize)> = Vec::new();
+        let mut at: HashMap<&str, usize> = HashMap::new();
         for dir in dirs {
-            let name = format!("{}/", dir[..dir.len().min(depth)].join("/"));
-            match groups.iter_mut().find(|(g, _)| *g == name) {
-                Some((_, n)) => *n += 1,
-                None => groups.push((name, 1)),
-            }
+            let name = dir
+                .match_indices('/')
+                .nth(depth - 1)
+                .map_or(*dir, |(end, _)| &dir[..end]);
+            let k = *at.entry(name).or_insert_with(|| {
+                groups.push((name, 0));
+                groups.len() - 1
+            });
+            groups[k].1 += 1;
         }
         groups
     };
-    let deepest = dirs.iter().map(Vec::len).max().unwrap_or(0);
+    let deepest = dirs
+        .iter()
+        .map(|d| d.matches('/').count() + 1)
+        .max()
+        .unwrap_or(0);
     let mut groups = grouped(1);
     for depth in 2..=deepest {
         let deeper = grouped(depth);
@@ -1016,7 +1014,7 @@ fn by_directory(dirs: &[Vec<&str>]) -> String {
     let mut detail = groups
         .iter()
         .take(DIRECTORIES)
-        .map(|(dir, n)| format!("{n} in {dir}"))
+        .map(|(dir, n)| format!("{n} in {dir}/"))
         .collect::<Vec<_>>()
         .join(", ");
     if more > 0 {
