@@ -170,6 +170,7 @@ pub fn dedupe(doc: &mut Doc) {
     }
     let mut seen: HashSet<u64, BuildHasherDefault<Prehashed>> = HashSet::default();
     let mut failures: Table<u32> = Table::default();
+    let mut folded = vec![false; units.len()];
     for (b, &unit) in units.iter().enumerate() {
         let block = doc.block(b);
         let Some(key) = candidate_key(doc, block, unit, &mut values) else {
@@ -198,12 +199,45 @@ pub fn dedupe(doc: &mut Doc) {
             let b = b as u32;
             b != shape.first && b != shape.last && !shape.is_outlier(&values)
         };
-        if repeat {
-            for i in block.lines() {
-                doc.lines[i].fate = Fate::Repeat;
-            }
+        folded[b] = repeat;
+    }
+    // The copy just before a line that says something went wrong, printed once or a few
+    // times, is what led to it: the request before `"GET /items/51.json" Error (404)`.
+    for b in 0..folded.len().saturating_sub(1) {
+        if folded[b] && !folded[b + 1] && is_news(doc, &shapes, &units, b, &mut values) {
+            folded[b] = false;
         }
     }
+    for (b, _) in folded.iter().enumerate().filter(|&(_, &f)| f) {
+        for i in doc.block(b).lines() {
+            doc.lines[i].fate = Fate::Repeat;
+        }
+    }
+}
+
+/// Whether the block after `b` is news to it: plain text that says something went wrong,
+/// of another shape than `b`'s (not the last copy of `b`'s own fold), and printed rarely.
+fn is_news(
+    doc: &Doc,
+    shapes: &Table<Shape>,
+    units: &[u64],
+    b: usize,
+    values: &mut Vec<f64>,
+) -> bool {
+    let next = doc.block(b + 1);
+    let head = doc.lines[next.first as usize];
+    if head.role != Role::Plain || head.fate != Fate::Keep {
+        return false;
+    }
+    let own = candidate_key(doc, doc.block(b), units[b], values);
+    let key = candidate_key(doc, next, units[b + 1], values);
+    if key.is_some() && key == own {
+        return false;
+    }
+    let rare = key
+        .and_then(|key| shapes.get(&key))
+        .is_none_or(|shape| shape.count <= RARE_CATEGORY);
+    rare && crate::pipeline::rank::alarming(&doc.clean(next.first as usize))
 }
 
 /// Count block `b`, of shape `key` with fields `values`, into `table`: the shape's
@@ -678,6 +712,21 @@ mod tests {
             .collect();
         let fates = fates(&flood);
         assert_eq!(fates.iter().filter(|f| **f == Keep).count(), 10);
+    }
+
+    #[test]
+    fn the_copy_before_a_line_that_says_something_failed_stays() {
+        let mut text = String::new();
+        for k in 0..300 {
+            let n = if k == 150 { 77 } else { k % 60 + 1 };
+            text.push_str(&format!("[10:00:{:02}] GET /items/{n}.json\n", k % 60));
+            if k == 150 {
+                text.push_str("[10:00:30] GET /items/77.json Error (404): Not found\n");
+            }
+        }
+        let fates = fates(&text);
+        let kept: Vec<usize> = (0..fates.len()).filter(|&i| fates[i] == Keep).collect();
+        assert_eq!(kept, [0, 150, 151, 300]);
     }
 
     #[test]

@@ -27,14 +27,14 @@ use crate::pipeline::locate;
 
 static ALARM: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)error|fail|fatal|panic|exception|denied|refused|timed? ?out|not found|cannot|can't|unable|invalid|warning|deprecated|abort|crash|killed|segmentation",
+        r"(?i)error|fail|fatal|panic|exception|denied|refused|timed ?out|not found|cannot|can't|unable|invalid|warning|deprecated|abort|crash|killed|segmentation",
     )
     .expect("static regex")
 });
 
 /// Does `t` say something went wrong? An alarm word inside a path or a file's name
 /// (`copying simplejson/errors.py`, `adding 'yaml/error.py'`) names a file, not a fault.
-fn alarming(t: &str) -> bool {
+pub(crate) fn alarming(t: &str) -> bool {
     ALARM.find_iter(t).any(|m| {
         let start = t[..m.start()]
             .rfind(char::is_whitespace)
@@ -474,6 +474,30 @@ fn scores(doc: &Doc) -> (Vec<u8>, Vec<u8>) {
 
 /// A line's template: its first word and the punctuation and spacing after it, so
 /// `applied 0001_backfill in 40 ms` and `applied 0002_drop in 77 ms` share one.
+/// The line a routine stream was watched for: a kept plain line that says something went
+/// wrong, printed by a template used at most twice where one template prints most of the
+/// stream (the `Error (404)` among 2,400 request records). Counted over every plain line,
+/// whatever its fate, so it names the same line before and after the folds.
+pub(crate) fn anomaly(doc: &Doc) -> Option<usize> {
+    let plain = |i: &usize| doc.lines[*i].role == Role::Plain;
+    let mut templates: HashMap<u64, u32> = HashMap::new();
+    for i in (0..doc.lines.len()).filter(plain) {
+        *templates.entry(template(&doc.clean(i))).or_insert(0) += 1;
+    }
+    if !templates
+        .values()
+        .any(|&c| c as usize * 2 > doc.lines.len())
+    {
+        return None;
+    }
+    (0..doc.lines.len()).filter(plain).find(|&i| {
+        let text = doc.clean(i);
+        doc.lines[i].fate == Fate::Keep
+            && templates.get(&template(&text)).is_some_and(|&c| c <= 2)
+            && alarming(&text)
+    })
+}
+
 fn template(t: &str) -> u64 {
     let bytes = t.as_bytes();
     let first_end = bytes
@@ -536,6 +560,9 @@ mod tests {
         assert!(alarming("error: command 'gcc' failed: No such file"));
         assert!(alarming("Build failed."));
         assert!(alarming("src/a.c:3:5: error: x"));
+        assert!(alarming("connect ETIMEDOUT 10.0.0.1:443"));
+        // A setting named after a fault is not one.
+        assert!(!alarming("Connection Timeout: 120 seconds"));
     }
 
     #[test]
@@ -572,7 +599,8 @@ mod tests {
         crate::pipeline::dedupe::dedupe(&mut doc);
         let error = 401;
         assert_eq!(doc.raw(error), "upstream timed out");
-        assert_eq!(doc.lines[error - 1].fate, Fate::Repeat);
+        // dedupe leaves the probe before the error (what led to it); the one after is rank's.
+        assert_eq!(doc.lines[error + 1].fate, Fate::Repeat);
         rank(&mut doc, 600, false);
         let fates: Vec<Fate> = (error - 1..=error + 1).map(|i| doc.lines[i].fate).collect();
         assert_eq!(fates, [Fate::Keep; 3]);
@@ -595,6 +623,22 @@ mod tests {
         }
         let kept = kept(&text, 800);
         assert!(kept.contains(&"checksum mismatch at record 0250 (expected ab12)".to_owned()));
+    }
+
+    #[test]
+    fn a_routine_streams_anomaly_is_its_rare_line_that_says_something_failed() {
+        let mut text = String::from("Connection Timeout: 120 seconds\n");
+        for i in 0..200 {
+            text.push_str(&format!("GET /items/{i}.json 200\n"));
+            if i == 120 {
+                text.push_str("GET /items/x.json Error (404): \"Not found\"\n");
+            }
+        }
+        let doc = parse(&text);
+        assert_eq!(anomaly(&doc), Some(122));
+        // A stream no template crowds has no anomaly of that kind: its lines are all news.
+        let doc = parse("build a\nerror: b\nlink c\n");
+        assert_eq!(anomaly(&doc), None);
     }
 
     #[test]

@@ -80,6 +80,21 @@ fn level1(doc: &Doc, head_lines: usize) -> Vec<bool> {
         }
         return shown;
     }
+    let mut shown = head(doc, head_lines);
+    // A routine stream's one line that says something went wrong is what level 1 is for,
+    // with the line before it, which led to it.
+    if let Some(at) = crate::pipeline::rank::anomaly(doc) {
+        shown[at] = true;
+        if at > 0 && kept(&doc.lines[at - 1]) {
+            shown[at - 1] = true;
+        }
+    }
+    shown
+}
+
+/// The first `head_lines` kept lines, and on to the end of the hunk or the stat they stop in.
+fn head(doc: &Doc, head_lines: usize) -> Vec<bool> {
+    let kept = |l: &crate::block::Line| l.fate == Fate::Keep;
     let mut left = head_lines;
     let mut shown: Vec<bool> = doc
         .lines
@@ -253,6 +268,9 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
                 .filter(kept)
                 .find(|&i| doc.lines[i].marks.has(Marks::TALLY))
         })
+        // Nor a tally: a routine stream is named by its one line that says something
+        // went wrong, not by the line it stopped on.
+        .or_else(|| crate::pipeline::rank::anomaly(doc))
         .or_else(|| all.clone().rev().find(|&i| role(i) != Role::Blank))
         .or_else(|| doc.lines.len().checked_sub(1))
 }
