@@ -6,7 +6,9 @@
 //! and ids masked (`` unused variable: `x` `` and `` `y` `` are one cause). The first
 //! report stays whole; every later one becomes `Fate::Grouped`, and its location is
 //! recorded so the marker that replaces it names the place: fifty files with one finding
-//! each lose their excerpts, never their names.
+//! each lose their excerpts, never their names. A place whose report quotes other names
+//! than the report shown says them (`b.py:48 "cast"`): `Name "…" is not defined` alone
+//! would not say what is missing there.
 //!
 //! Only findings with a location are grouped: a member is removed on the promise that its
 //! marker says where it was, and a finding without a place cannot keep that promise.
@@ -52,6 +54,10 @@ pub struct Member {
     pub group: u32,
     pub file: String,
     pub line_number: String,
+    /// The quoted names in which the report's message differs from the one the view
+    /// shows (`"cast"` where it shows `Name "normalize_timestamp" is not defined`), so its
+    /// place says what is there; empty when they are the same.
+    pub quoted: String,
 }
 
 /// What cause decided, for render's markers. Members are in line order.
@@ -101,6 +107,8 @@ pub(crate) fn group(
     let mut causes = Causes::default();
     let mut by_key: HashMap<u64, u32> = HashMap::new();
     let mut blocks: Vec<(crate::block::Block, Vec<Finding>)> = Vec::new();
+    // Each group's first message, as the view shows it.
+    let mut shown: Vec<String> = Vec::new();
     let mut reports: HashMap<u64, usize> = HashMap::new();
     // Each key's reports by their exact message: the key masks names and numbers.
     let mut variants: HashMap<u64, HashMap<String, usize>> = HashMap::new();
@@ -140,6 +148,7 @@ pub(crate) fn group(
             let next = causes.groups.len() as u32;
             let group = *by_key.entry(finding.key).or_insert(next);
             if group == next {
+                shown.push(finding.message.clone());
                 causes.groups.push(Group {
                     first_line: finding.first as u32 + 1,
                     label: finding.label,
@@ -162,6 +171,7 @@ pub(crate) fn group(
                 group,
                 file: finding.file,
                 line_number: finding.line_number,
+                quoted: quoted_that_differ(&shown[group as usize], &finding.message),
             });
         }
         if head.role == Role::Location && all_grouped {
@@ -194,8 +204,14 @@ fn is_odd_one(
 
 /// gcc writes the notes of a finding as findings of their own, each with its place (`a.h:3:9:
 /// note: in definition of macro 'X'`) and its quoted source: they go with the finding
-/// grouped before them, instead of standing under the marker as if another's.
+/// grouped before them, instead of standing under the marker as if another's. So does a
+/// context line that introduces such a note (`In function ‘new_expr’,` / `inlined from
+/// ...`, `In file included from b.c:28:` over `a.h:58:9: note: ‘type’ declared here`); one
+/// that introduces the next finding (`b.c: In function ‘main’:`) is that finding's.
 fn attach_notes(doc: &mut Doc) {
+    let introduces = |doc: &Doc, b: usize| {
+        shapes::is_gcc_context(&doc.clean(doc.block(b).first as usize), false)
+    };
     let mut after_grouped = false;
     for b in 0..doc.block_count() {
         let block = doc.block(b);
@@ -204,7 +220,17 @@ fn attach_notes(doc: &mut Doc) {
             continue;
         }
         // A note already folded as a repeat still belongs to the finding: the chain goes on.
-        if after_grouped && head.role == Role::Note {
+        let note = if introduces(doc, b) {
+            (b + 1..doc.block_count())
+                .find(|&n| {
+                    doc.lines[doc.block(n).first as usize].role != Role::Blank
+                        && !introduces(doc, n)
+                })
+                .is_some_and(|n| doc.lines[doc.block(n).first as usize].role == Role::Note)
+        } else {
+            head.role == Role::Note
+        };
+        if after_grouped && note {
             for i in block.lines() {
                 if doc.lines[i].fate == Fate::Keep {
                     doc.lines[i].fate = Fate::Grouped;
@@ -314,6 +340,7 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
             group,
             file: name,
             line_number: place,
+            quoted: String::new(),
         });
     }
 }
@@ -677,6 +704,22 @@ fn common_message(common: &str, other: &str) -> String {
     out
 }
 
+/// The quoted names of `other` that differ from those of `shown`, in order and once each
+/// (`"cast"`); empty when the two quote the same names, or are not of one shape.
+fn quoted_that_differ(shown: &str, other: &str) -> String {
+    let (a, b) = (quoted_pieces(shown), quoted_pieces(other));
+    if a.len() != b.len() {
+        return String::new();
+    }
+    let mut names: Vec<&str> = Vec::new();
+    for (&(x, quoted), &(y, _)) in a.iter().zip(&b) {
+        if quoted && digits_masked(x) != digits_masked(y) && !names.contains(&y) {
+            names.push(y);
+        }
+    }
+    names.join(" ")
+}
+
 /// `x` with each number that `y` has otherwise written `#`, when the two differ only in
 /// their numbers (`E501 Line too long (92 > 88)` and `E501 ... (95 > 88)` say `E501 Line
 /// too long (# > 88)`; a `#` already in `x` stands for any number); else every number
@@ -860,7 +903,8 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
                 line: 3,
                 group: 0,
                 file: "src/b.rs".into(),
-                line_number: "9:1".into()
+                line_number: "9:1".into(),
+                quoted: String::new(),
             }]
         );
     }
@@ -872,6 +916,16 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
         assert_eq!(fates, [Keep, Grouped, Keep]);
         assert_eq!(causes.groups[0].label.as_deref(), Some("F401"));
         assert_eq!(causes.members[0].file, "b.py");
+    }
+
+    #[test]
+    fn a_member_says_the_names_it_quotes_otherwise() {
+        let text = "a.py:1: error: Name \"normalize\" is not defined  [name-defined]\n\
+                    b.py:48: error: Name \"cast\" is not defined  [name-defined]\n\
+                    b.py:90: error: Name \"normalize\" is not defined  [name-defined]\n";
+        let (_, causes) = run(text);
+        let quoted: Vec<&str> = causes.members.iter().map(|m| m.quoted.as_str()).collect();
+        assert_eq!(quoted, ["\"cast\"", ""]);
     }
 
     #[test]

@@ -73,7 +73,11 @@ pub fn context(doc: &mut Doc, around: usize, tail: usize, exit_code: i32, stream
         let mut taken = 0;
         let mut earliest = None;
         for i in (0..doc.lines.len()).rev() {
-            if taken == tail {
+            // The tail says how the stream ended; it stops at a failure it reaches, whose own
+            // context was chosen above: going past it would show the end of whatever came
+            // before (the caret of another finding's note).
+            if taken == tail || reported && doc.lines[i].forced() && doc.lines[i].role.is_failure()
+            {
                 break;
             }
             if doc.lines[i].fate == Fate::Keep && doc.lines[i].role != Role::Blank {
@@ -164,6 +168,13 @@ mod tests {
         let (f, reported) = forced(text, 0, Stream::Stdout);
         assert!(reported);
         assert_eq!(f, [false, true, true, true, true, false]);
+    }
+
+    #[test]
+    fn a_failing_streams_tail_stops_at_the_failure_it_reaches() {
+        let text = "a.c:1:1: warning: w\n    1 | x\n      | ^\nb.c:2:2: error: boom\n";
+        let (f, _) = forced(text, 2, Stream::Stderr);
+        assert_eq!(f, [false, false, false, true], "{f:?}");
     }
 
     #[test]

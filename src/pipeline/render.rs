@@ -238,20 +238,38 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
                     // A traceback says what went wrong on its last line, and when one
                     // exception led to another the last traceback is the one that ended
                     // the program.
+                    // (A logger indents it under its record: twistd writes a tab first.)
+                    let traceback =
+                        |i: usize| doc.clean(i).trim_start().starts_with("Traceback");
                     let first = b.first as usize;
-                    if !doc.clean(first).starts_with("Traceback") {
+                    if !traceback(first) {
                         return first;
                     }
                     doc.blocks()
-                        .filter(|t| doc.clean(t.first as usize).starts_with("Traceback"))
-                        .map(|t| t.end as usize - 1)
-                        .filter(|&last| role(last) == Role::Error && kept(&last))
+                        .filter(|t| traceback(t.first as usize))
+                        .filter_map(|t| {
+                            (t.first as usize + 1..t.end as usize)
+                                .rev()
+                                .find(|&j| role(j) == Role::Error && kept(&j))
+                        })
                         .last()
                         .unwrap_or(first)
                 })
                 .next()
         })
-        .or_else(|| all.clone().filter(kept).find(|&i| role(i).is_failure()))
+        // A traceback a logger wrote under its record (twistd's `#critical`, tab-indented)
+        // says what went wrong on its last error line too.
+        .or_else(|| {
+            let i = all.clone().filter(kept).find(|&i| role(i).is_failure())?;
+            if !doc.clean(i).trim_start().starts_with("Traceback") {
+                return Some(i);
+            }
+            let block = doc.blocks().find(|b| b.lines().contains(&i))?;
+            (i + 1..block.end as usize)
+                .rev()
+                .find(|&j| role(j) == Role::Error && kept(&j))
+                .or(Some(i))
+        })
         .or_else(|| {
             let forced = all
                 .clone()
@@ -276,9 +294,11 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
 }
 
 /// gcc's `In file included from a.h:16,` / `from a.c:52:` and `a.c: In function ‘f’:`
-/// say where the diagnostic under them is. Over a diagnostic that is hidden (grouped, or
-/// cut) they introduce nothing in view, and read as the context of whatever follows the
-/// marker: they go with what they introduce.
+/// say where the diagnostics under them are, up to the next such line. Over diagnostics
+/// that are all hidden (grouped, or cut) they introduce nothing in view, and read as the
+/// context of whatever follows the marker: they go with what they introduce. Over one
+/// still shown they stay, though the first under them went: without its `In function`
+/// the warning reads as in the function named above it.
 fn hide_stranded_context(doc: &Doc, shown: &mut [bool]) {
     let mut context = vec![false; shown.len()];
     for i in 0..shown.len() {
@@ -286,13 +306,29 @@ fn hide_stranded_context(doc: &Doc, shown: &mut [bool]) {
         context[i] = matches!(doc.lines[i].role, Role::Note | Role::Plain)
             && crate::pipeline::shapes::is_gcc_context(&doc.clean(i), after);
     }
-    // Whether the first line after the current run of context lines is hidden.
-    let mut next_hidden = false;
+    // Whether a diagnostic is shown between the current line and the end of its scope: the
+    // next context line, or a line that is not part of a located diagnostic (make's own
+    // `make: *** [Makefile:40: x] Error 1`).
+    let mut scope_shown = false;
+    let mut in_run = false;
     for i in (0..shown.len()).rev() {
-        if !context[i] {
-            next_hidden = !shown[i];
-        } else if next_hidden {
-            shown[i] = false;
+        if context[i] {
+            in_run = true;
+            if !scope_shown {
+                shown[i] = false;
+            }
+            continue;
+        }
+        if in_run {
+            in_run = false;
+            scope_shown = false;
+        }
+        match doc.lines[i].role {
+            Role::Warning | Role::Error if locate::prefix(&doc.clean(i)).is_some() => {
+                scope_shown |= shown[i]
+            }
+            Role::Note | Role::Source | Role::Location | Role::Help | Role::Blank => {}
+            _ => scope_shown = false,
         }
     }
 }
@@ -700,13 +736,23 @@ fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
         }
     }
     let repeats: usize = folds.iter().map(|fold| fold.count).sum();
+    let opening = folds
+        .iter()
+        .map(|fold| fold.first.trim())
+        .find(|t| t.contains(char::is_alphanumeric))
+        // What a located line says is after its place (`dist.py:765: SetuptoolsDep...`).
+        .map(|t| locate::prefix(t).map_or(t, |(_, _, rest)| rest.trim()).to_owned());
     // A shape folded once says less than the lines around it: name the shapes of folds.
     // So does a line with nothing to read in it (a blank, a rule of `*`, a `!!`).
     folds.retain(|fold| fold.count > 1 && fold.first.contains(char::is_alphanumeric));
     if folds.is_empty() && repeats >= FOLD_SAID {
         // A block said again whole (a warning a build prints three times): its lines
-        // are each folded once, and are what the marker holds.
-        return format!("{repeats} repeated lines");
+        // are each folded once, and are what the marker holds, from its first line that
+        // has something to read.
+        return match opening {
+            Some(first) => format!("{repeats} repeated lines from \"{}\"", clip(&first)),
+            None => format!("{repeats} repeated lines"),
+        };
     }
     let mut parts: Vec<String> = folds
         .iter()
@@ -734,12 +780,7 @@ fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
                 from = field.end;
             }
             shape.push_str(&fold.first[from..]);
-            let quoted: String = if shape.chars().count() > SHAPE_CHARS {
-                shape.chars().take(SHAPE_CHARS).chain(['…']).collect()
-            } else {
-                shape
-            };
-            let mut part = format!("{} like \"{quoted}\"", fold.count);
+            let mut part = format!("{} like \"{}\"", fold.count, clip(&shape));
             let varied: Vec<String> = fold
                 .ranges
                 .iter()
@@ -765,6 +806,15 @@ fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
         parts.push(format!("and {} more shapes", folds.len() - FOLD_SHAPES));
     }
     parts.join("; ")
+}
+
+/// At most [`SHAPE_CHARS`] characters of `text`, with `…` where it was cut.
+fn clip(text: &str) -> String {
+    if text.chars().count() > SHAPE_CHARS {
+        text.chars().take(SHAPE_CHARS).chain(['…']).collect()
+    } else {
+        text.to_owned()
+    }
 }
 
 /// `commits 6ad1d45..., d36589b...`: the commits of a log whose first lines a region
@@ -1370,6 +1420,7 @@ fn group_detail(
             group: k as u32,
             file: g.first.0.clone(),
             line_number: g.first.1.clone(),
+            quoted: String::new(),
         })
         .collect();
     // Groups in order of appearance, each with its members; then each group's files in
@@ -1402,14 +1453,16 @@ fn group_detail(
             .as_deref()
             .map(|l| format!("{l} "))
             .unwrap_or_default();
-        let mut files: Vec<(&str, Vec<&str>)> = Vec::new();
+        // Each file's places, each with the names its report quotes otherwise than the
+        // report shown (`formatter.py:48 "cast"` under `Name "…" is not defined`).
+        let mut files: Vec<(&str, Vec<(&str, &str)>)> = Vec::new();
         let mut file_at: HashMap<&str, usize> = HashMap::new();
         for m in &members {
             let at = *file_at.entry(&m.file).or_insert_with(|| {
                 files.push((&m.file, Vec::new()));
                 files.len() - 1
             });
-            files[at].1.push(&m.line_number);
+            files[at].1.push((&m.line_number, &m.quoted));
         }
         let listed_files = files.len().min(per_group);
         let per_file = (per_group / listed_files).max(1);
@@ -1427,16 +1480,21 @@ fn group_detail(
                 // Several reports at one place (three imports on one line) are one place.
                 let mut listed: Vec<String> = Vec::new();
                 let mut shown = lines[..lines.len().min(per_file)].iter().peekable();
-                while let Some(line) = shown.next() {
+                while let Some(at) = shown.next() {
                     let mut times = 1;
-                    while shown.next_if(|next| *next == line).is_some() {
+                    while shown.next_if(|next| *next == at).is_some() {
                         times += 1;
                     }
-                    let place = if whole || listed.is_empty() {
+                    let (line, quoted) = *at;
+                    let mut place = if whole || listed.is_empty() {
                         format!("{file}:{line}")
                     } else {
-                        (*line).to_owned()
+                        line.to_owned()
                     };
+                    if !quoted.is_empty() {
+                        place.push(' ');
+                        place.push_str(quoted);
+                    }
                     listed.push(match times {
                         1 => place,
                         n => format!("{place} ×{n}"),
@@ -1720,6 +1778,7 @@ mod tests {
             group: 0,
             file: name.to_owned(),
             line_number: format!("src/t.rs:{line}"),
+            quoted: String::new(),
         };
         let (b, c, a) = (member("t::b", 1), member("t::c", 2), member("t::a", 3));
         assert_eq!(
@@ -1916,6 +1975,7 @@ mod tests {
             group: 0,
             file: file.into(),
             line_number: n.into(),
+            quoted: String::new(),
         };
         let causes = Causes {
             groups: vec![Group {
@@ -2004,6 +2064,17 @@ mod tests {
             out.contains("library\nstub for module named \"jnius\"  [import-not-found]\n[lens: "),
             "{out}"
         );
+    }
+
+    #[test]
+    fn level0_names_a_logged_traceback_by_its_error() {
+        // twistd writes a traceback tab-indented under its `#critical` record.
+        let text = "2026-12-02T06:12:36+0000 [a#info] GET /a 200\n2026-12-02T06:12:36+0000 [a.Request#critical] \n\tTraceback (most recent call last):\n\t  File \"www/r.rpy\", line 12, in render_GET\n\t    name = USERS[uid]\n\tbuiltins.KeyError: '41'\n\t\n2026-12-02T06:12:36+0000 [a#info] GET /r 500\n";
+        let mut doc = parse(text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        let out = render(&doc, &Causes::default(), &options(0));
+        assert!(out.contains("]\n\tbuiltins.KeyError: '41'\n"), "{out}");
+        assert!(!out.contains("Traceback"), "{out}");
     }
 
     #[test]

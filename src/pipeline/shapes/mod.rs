@@ -299,13 +299,18 @@ pub(crate) fn prefix_role(t: &str) -> Role {
 /// The lines gcc and clang print above a diagnostic to say where it is: `In file included
 /// from deflate.h:16,` (and, when `after_context`, the `                 from deflate.c:52:`
 /// under it), `inflate.c: In function ‘inflateInit2_’:`, `a.c: At top level:`, g++'s
-/// `a.cc: In member function ...`.
+/// `a.cc: In member function ...`, and the chain of an inlined call: `In function
+/// ‘new_expr’,` and `    inlined from ‘base’ at tinyexpr.c:325:19:` under it.
 pub(crate) fn is_gcc_context(t: &str, after_context: bool) -> bool {
     let t = t.trim_end();
     if t.starts_with(' ') {
-        return after_context && sw(t.trim_start(), "from ") && t.ends_with([':', ',']);
+        let t = t.trim_start();
+        return after_context
+            && (sw(t, "from ") || sw(t, "inlined from "))
+            && t.ends_with([':', ',']);
     }
     sw(t, "In file included from ")
+        || sw(t, "In function ") && t.ends_with([',', ':'])
         || t.ends_with(':')
             && [
                 ": In function ",
@@ -472,6 +477,15 @@ mod tests {
             false
         ));
         assert!(is_gcc_context("a.c: At top level:", false));
+        assert!(is_gcc_context("In function ‘new_expr’,", false));
+        assert!(is_gcc_context(
+            "    inlined from ‘base’ at tinyexpr.c:325:19:",
+            true
+        ));
+        assert!(!is_gcc_context(
+            "In function calls, arguments are evaluated first.",
+            false
+        ));
         assert!(!is_gcc_context("a.c:3:1: warning: x [-Wall]", false));
     }
     use Role::*;
