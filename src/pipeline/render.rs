@@ -10,7 +10,8 @@
 //! whose detail (after `: `) says what the reader would otherwise lose:
 //!
 //! - grouped reports: `3 more E0308 "mismatched types" at src/a.rs:3, src/a.rs:9,
-//!   src/b.rs:4`, every place a removed finding was, each whole;
+//!   src/b.rs:4`, every place a removed finding was, each once and in line order; and
+//!   `the same lines as 245-483` for reports that repeat a hidden region byte for byte;
 //! - lines cut for the budget: `in src/x.rs, src/y.rs`, the files they name that no shown
 //!   line names;
 //! - level 0's first marker: `1953 lines, 151 errors, 2 warnings, 6 failed`.
@@ -509,6 +510,8 @@ fn write(
         .iter()
         .map(|g| g.first_line as usize - 1)
         .collect();
+    // Each hidden region of grouped reports, by its text: its first and last line.
+    let mut regions: HashMap<&str, (usize, usize)> = HashMap::new();
     let mut i = 0;
     while i < n {
         if shown[i] {
@@ -530,9 +533,20 @@ fn write(
         }
         // Level 0 is counts and one line: its markers carry the counts, not places.
         let carried = counts.take();
+        // Reports that repeat a region hidden before, byte for byte (a file compiled once
+        // per program under `2>&1`, its warnings printed each time), are said to be that
+        // region again rather than listed again.
+        let region = &doc.text[doc.lines[start].start as usize..doc.line_end(i - 1)];
+        let again = (first_member < member && carried.is_none())
+            .then(|| {
+                let (first, last) = *regions.entry(region).or_insert((start + 1, i));
+                (first != start + 1).then(|| format!("the same lines as {first}-{last}"))
+            })
+            .flatten();
         let mut detail = match carried.clone() {
             Some(counts) => counts,
             None if options.level == Level::Counts => String::new(),
+            None if again.is_some() => again.unwrap_or_default(),
             None => group_detail(
                 causes,
                 first_member..member,
@@ -1464,6 +1478,22 @@ fn group_detail(
             });
             files[at].1.push((&m.line_number, &m.quoted));
         }
+        // Each file's places in line order, each once with how many reports it held: a
+        // file compiled once per program reports its warnings once per compile.
+        let files: Vec<(&str, Vec<Place>)> = files
+            .into_iter()
+            .map(|(file, mut lines)| {
+                lines.sort_by_key(|&(line, _)| place_order(line));
+                let mut places: Vec<Place> = Vec::new();
+                for at in lines {
+                    match places.last_mut() {
+                        Some((last, times)) if *last == at => *times += 1,
+                        _ => places.push((at, 1)),
+                    }
+                }
+                (file, places)
+            })
+            .collect();
         let listed_files = files.len().min(per_group);
         let per_file = (per_group / listed_files).max(1);
         // A few places are each written whole, so a reader (or a search) finds
@@ -1471,21 +1501,15 @@ fn group_detail(
         // its line numbers (`src/a.rs:5:24,10:24`), a third of the bytes.
         let listed_places: usize = files[..listed_files]
             .iter()
-            .map(|(_, lines)| lines.len().min(per_file))
+            .map(|(_, places)| places.len().min(per_file))
             .sum();
         let whole = listed_places <= WHOLE_PLACES;
         let mut places: Vec<String> = files[..listed_files]
             .iter()
-            .map(|(file, lines)| {
-                // Several reports at one place (three imports on one line) are one place.
+            .map(|(file, at)| {
+                let shown = &at[..at.len().min(per_file)];
                 let mut listed: Vec<String> = Vec::new();
-                let mut shown = lines[..lines.len().min(per_file)].iter().peekable();
-                while let Some(at) = shown.next() {
-                    let mut times = 1;
-                    while shown.next_if(|next| *next == at).is_some() {
-                        times += 1;
-                    }
-                    let (line, quoted) = *at;
+                for &((line, quoted), times) in shown {
                     let mut place = if whole || listed.is_empty() {
                         format!("{file}:{line}")
                     } else {
@@ -1501,8 +1525,9 @@ fn group_detail(
                     });
                 }
                 let listed = listed.join(if whole { ", " } else { "," });
-                if lines.len() > per_file {
-                    format!("{listed} +{}", lines.len() - per_file)
+                let rest: usize = at[shown.len()..].iter().map(|&(_, times)| times).sum();
+                if rest > 0 {
+                    format!("{listed} +{rest}")
                 } else {
                     listed
                 }
@@ -1519,6 +1544,23 @@ fn group_detail(
         ));
     }
     parts.join("; ")
+}
+
+/// A place in a group's marker: its line (and column) and the names its report quoted
+/// otherwise, with how many reports were there.
+type Place<'a> = ((&'a str, &'a str), usize);
+
+/// The order of a place within its file: its line, then its column (`154:13`, `(3,7)`);
+/// a place with no number sorts last, in the order it came.
+fn place_order(place: &str) -> (u64, u64) {
+    let mut numbers = place
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+        .map(|n| n.parse::<u64>().unwrap_or(u64::MAX));
+    (
+        numbers.next().unwrap_or(u64::MAX),
+        numbers.next().unwrap_or(0),
+    )
 }
 
 /// Places a group's marker writes whole, each with its file, before it writes a file once
@@ -2008,6 +2050,23 @@ mod tests {
         let out = render(&doc, &causes, &options(2));
         assert!(
             out.lines().nth(1).unwrap().ends_with(" at a.py:4:1 ×3]"),
+            "{out}"
+        );
+        // A file compiled twice reports its places twice: each once, in line order.
+        let causes = Causes {
+            members: vec![
+                member(1, "a.c", "12:5"),
+                member(2, "a.c", "9:3"),
+                member(3, "a.c", "12:5"),
+            ],
+            ..causes
+        };
+        let out = render(&doc, &causes, &options(2));
+        assert!(
+            out.lines()
+                .nth(1)
+                .unwrap()
+                .ends_with(" at a.c:9:3, a.c:12:5 ×2]"),
             "{out}"
         );
         // A flood names each file once, then its line numbers.
