@@ -992,9 +992,16 @@ fn content_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
     if let Some(listing) = listing_detail(doc, cut().collect()) {
         return listing;
     }
-    let names: Vec<&str> = cut()
-        .filter_map(|j| defined_name(doc.raw(j)).or_else(|| c_function_name(doc, j)))
-        .collect();
+    // Each name once, as first defined (a name defined in two branches of an `if` is one
+    // name to look for).
+    let mut names: Vec<&str> = Vec::new();
+    for name in cut()
+        .filter_map(|j| defined_name(numbered_line(doc.raw(j))).or_else(|| c_function_name(doc, j)))
+    {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
     match names.len() {
         0 => String::new(),
         n if n > DEFINITIONS => format!(
@@ -1107,6 +1114,17 @@ fn by_directory(dirs: &[&str]) -> String {
 
 /// The name a line of source declares: `fn parse_key(`, `def parse_key(`, `class Parser:`,
 /// `func (p *P) Parse(`, `function parse(`, `struct Key {`, `impl Parser {`...
+/// A line of a file as printed, without the number `nl` and `cat -n` write before it
+/// (`   407\t`).
+fn numbered_line(raw: &str) -> &str {
+    let digits = raw.trim_start_matches(' ');
+    let rest = digits.trim_start_matches(|c: char| c.is_ascii_digit());
+    match rest.strip_prefix('\t') {
+        Some(line) if rest.len() < digits.len() => line,
+        _ => raw,
+    }
+}
+
 fn defined_name(raw: &str) -> Option<&str> {
     const KEYWORDS: &[&str] = &[
         "fn ",
