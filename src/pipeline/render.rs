@@ -720,15 +720,26 @@ fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
         count: usize,
         /// Each field's (low, high) over the fold.
         ranges: Vec<(f64, f64)>,
-        /// The fold's first line and its fields, to quote the fields that never varied.
+        /// What the fold's first line says (without a record's opening fields: `opened`),
+        /// and its numbers, to quote the ones that never varied.
         first: std::borrow::Cow<'a, str>,
+        opened: bool,
         fields: Vec<crate::pipeline::dedupe::Field>,
     }
+    // The folds are described by what their lines say with every number written `#`:
+    // dedupe folded `GET /page9.html` and `GET /page12.html` apart (a path is an id), and
+    // forty shapes that read alike are one kind of line to the reader, with its ranges.
     let mut folds: Vec<Fold> = Vec::new();
     let mut at: HashMap<String, usize> = HashMap::new();
     for j in region.filter(|&j| doc.lines[j].fate == Fate::Repeat) {
         let text = doc.clean(j);
-        let (shape, fields) = crate::pipeline::dedupe::fields(&text);
+        let body = crate::pipeline::shapes::log::record_body(&text).map(str::to_owned);
+        let opened = body.is_some();
+        let first = match body {
+            Some(body) => std::borrow::Cow::Owned(body),
+            None => text,
+        };
+        let (shape, fields) = number_fields(&first);
         match at.get(&shape) {
             Some(&k) => {
                 let fold = &mut folds[k];
@@ -743,7 +754,8 @@ fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
                 folds.push(Fold {
                     count: 1,
                     ranges: fields.iter().map(|f| (f.value, f.value)).collect(),
-                    first: text,
+                    first,
+                    opened,
                     fields,
                 });
             }
@@ -756,9 +768,12 @@ fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
         .find(|t| t.contains(char::is_alphanumeric))
         // What a located line says is after its place (`dist.py:765: SetuptoolsDep...`).
         .map(|t| locate::prefix(t).map_or(t, |(_, _, rest)| rest.trim()).to_owned());
-    // A shape folded once says less than the lines around it: name the shapes of folds.
+    // A shape folded once says less than the lines around it: name the shapes of folds
+    // (but in a region of a line or two, which its marker would otherwise leave unsaid).
     // So does a line with nothing to read in it (a blank, a rule of `*`, a `!!`).
-    folds.retain(|fold| fold.count > 1 && fold.first.contains(char::is_alphanumeric));
+    folds.retain(|fold| {
+        (fold.count > 1 || repeats < FOLD_FEW) && fold.first.contains(char::is_alphanumeric)
+    });
     if folds.is_empty() && repeats >= FOLD_SAID {
         // A block said again whole (a warning a build prints three times): its lines
         // are each folded once, and are what the marker holds, from its first line that
@@ -768,23 +783,19 @@ fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
             None => format!("{repeats} repeated lines"),
         };
     }
+    // The largest folds first: they are what the region mostly is.
+    folds.sort_by_key(|fold| std::cmp::Reverse(fold.count));
     let mut parts: Vec<String> = folds
         .iter()
         .take(FOLD_SHAPES)
         .map(|fold| {
-            // The shape as the reader would write it: a field that never varied is quoted
-            // as it was, `#` stands for the ones that did. A record's timestamp is left
-            // out (`…`), with its fields' ranges: it fills the quote before what the lines
-            // say (`INFO [uvicorn.access] ... "GET /items/# HTTP/1.1" 200`).
-            let body = crate::pipeline::shapes::log::after_stamp(&fold.first)
-                .map_or(0, |rest| fold.first.len() - rest.len());
-            let mut shape = String::from(if body > 0 { "… " } else { "" });
-            let mut from = body;
-            let shown = |field: &crate::pipeline::dedupe::Field| field.start >= body;
+            // The shape as the reader would write it: a number that never varied is
+            // quoted as it was, `#` stands for the ones that did. A record's opening
+            // fields (its stamp, its logger, an access log's client and time) are left
+            // out (`…`): they fill the quote before what the lines say.
+            let mut shape = String::from(if fold.opened { "… " } else { "" });
+            let mut from = 0;
             for (field, &(low, high)) in fold.fields.iter().zip(&fold.ranges) {
-                if !shown(field) {
-                    continue;
-                }
                 shape.push_str(&fold.first[from..field.start]);
                 if low == high {
                     shape.push_str(&fold.first[field.start..field.end]);
@@ -798,9 +809,6 @@ fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
             let varied: Vec<String> = fold
                 .ranges
                 .iter()
-                .zip(&fold.fields)
-                .filter(|(_, field)| shown(field))
-                .map(|(range, _)| range)
                 .filter(|(low, high)| low != high)
                 .map(|(low, high)| format!("{low}-{high}"))
                 .collect();
@@ -821,6 +829,40 @@ fn fold_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
     }
     parts.join("; ")
 }
+
+/// The shape of `text` with each run of digits written `#`, wherever it stands (in a
+/// word too: `page#.html`), and those runs as fields.
+fn number_fields(text: &str) -> (String, Vec<crate::pipeline::dedupe::Field>) {
+    let mut shape = String::with_capacity(text.len());
+    let mut fields = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_digit() {
+            let next = (i + 1..bytes.len())
+                .find(|&k| bytes[k].is_ascii_digit())
+                .unwrap_or(bytes.len());
+            shape.push_str(&text[i..next]);
+            i = next;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        let value = text[start..i.min(start + 15)].parse::<f64>().unwrap_or(0.0);
+        fields.push(crate::pipeline::dedupe::Field {
+            start,
+            end: i,
+            value,
+        });
+        shape.push('#');
+    }
+    (shape, fields)
+}
+
+/// Folded lines so few that each is described, though its shape was folded once.
+const FOLD_FEW: usize = 3;
 
 /// At most [`SHAPE_CHARS`] characters of `text`, with `…` where it was cut.
 fn clip(text: &str) -> String {
@@ -1954,7 +1996,28 @@ mod tests {
         let doc = doc_with(&text, &fates);
         let out = render(&doc, &Causes::default(), &options(2));
         assert!(
-            out.contains("5 like \"… GET /healthz 200 #\" (# 4-8)"),
+            out.contains("5 like \"… GET /healthz 200 #ms\" (# 4-8)"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn folds_of_paths_that_differ_in_a_number_are_described_as_one() {
+        // dedupe folds each page apart; the marker says what they all were.
+        let mut text = String::new();
+        for round in 0..3 {
+            for page in 1..=4 {
+                text.push_str(&format!(
+                    "2026-12-02T06:12:3{round}+0000 [log#info] \"127.0.0.1\" - - [02/Dec/2026:06:12:3{round} +0000] \"GET /page{page}.html HTTP/1.1\" 200 7\n"
+                ));
+            }
+        }
+        let mut fates = vec![Repeat; 12];
+        fates[0] = Keep;
+        let doc = doc_with(&text, &fates);
+        let out = render(&doc, &Causes::default(), &options(2));
+        assert!(
+            out.contains(": 11 like \"… \"GET /page#.html HTTP/1.1\" 200 7\" (# 1-4)]"),
             "{out}"
         );
     }

@@ -82,6 +82,28 @@ pub(crate) fn after_stamp(t: &str) -> Option<&str> {
     ISO_STAMP.find(t).map(|m| &t[m.end()..])
 }
 
+static RECORD_HEAD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        // 2026-12-02T06:12:36+0000 [twisted.python.log#info] , [2026-12-02T04:47:34.225Z]
+        r"^(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+",
+        r"(?:\[[^\]\s]*\]\s+)?)?",
+        // "127.0.0.1" - - [02/Dec/2026:06:12:36 +0000] (the combined access log's client and time)
+        r#"(?:"?[^\s"]+"? \S+ \S+ \[\d{2}/[A-Z][a-z]{2}/\d{4}[: ]\d{2}:\d{2}:\d{2}[^\]]*\]\s+)?"#,
+    ))
+    .expect("static regex")
+});
+
+/// What a record says after the fields every record of its log opens with: its stamp,
+/// the logger's bracketed name, an access log's client and time (`2026-12-02T06:12:36+0000
+/// [twisted.python.log#info] "127.0.0.1" - - [02/Dec/2026:06:12:36 +0000] "GET /a HTTP/1.1"
+/// 200 7` says `"GET /a HTTP/1.1" 200 7`), when it opens with any of them.
+pub(crate) fn record_body(t: &str) -> Option<&str> {
+    RECORD_HEAD
+        .find(t)
+        .filter(|m| m.end() > 0)
+        .map(|m| &t[m.end()..])
+}
+
 /// Is `text` a log: are at least three in four of its first non-blank lines records?
 /// Lines that continue a record (a traceback, a wrapped message) are the other quarter.
 pub(crate) fn looks_like_log(text: &str) -> bool {
@@ -97,6 +119,30 @@ pub(crate) fn looks_like_log(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_records_body_is_what_it_says_after_its_opening_fields() {
+        let twisted = "2026-12-02T06:12:36+0000 [twisted.python.log#info] \"127.0.0.1\" - - [02/Dec/2026:06:12:36 +0000] \"GET /page9.html HTTP/1.1\" 200 7";
+        assert_eq!(
+            record_body(twisted),
+            Some("\"GET /page9.html HTTP/1.1\" 200 7")
+        );
+        let node = "[2026-12-02T04:47:34.225Z]  \"GET /items/1.json\" \"inventory-sync/2.3\"";
+        assert_eq!(
+            record_body(node),
+            Some("\"GET /items/1.json\" \"inventory-sync/2.3\"")
+        );
+        let combined = "10.2.0.1 - - [12/Mar/2026:14:00:02 +0000] \"GET /healthz HTTP/1.1\" 200 2";
+        assert_eq!(
+            record_body(combined),
+            Some("\"GET /healthz HTTP/1.1\" 200 2")
+        );
+        assert_eq!(
+            record_body("2026-03-14 09:26:28,354 ERROR x"),
+            Some("ERROR x")
+        );
+        assert_eq!(record_body("   Compiling serde v1.0.0"), None);
+    }
 
     #[test]
     fn the_stamps_of_real_loggers_open_records() {
