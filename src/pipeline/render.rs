@@ -646,7 +646,7 @@ fn write(
         }
         // Passing tests, and failing ones the closing list restates, say how many; a
         // traceback's library frames, which they were.
-        if options.level == Level::Filtered && detail.is_empty() {
+        if matches!(options.level, Level::Failures | Level::Filtered) && detail.is_empty() {
             detail = tests_tally(doc, start..i, last_named);
         }
         if options.level == Level::Filtered && detail.is_empty() {
