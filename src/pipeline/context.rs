@@ -52,7 +52,8 @@ pub fn context(doc: &mut Doc, around: usize, tail: usize, exit_code: i32, stream
         let mut taken = 0;
         while taken < around && after < doc.lines.len() {
             let line = doc.lines[after];
-            if line.role == Role::Warning {
+            // Nor is a line past a fold.
+            if line.role == Role::Warning || line.fate == Fate::Repeat {
                 break;
             }
             if line.fate == Fate::Keep {
@@ -105,8 +106,15 @@ pub fn context(doc: &mut Doc, around: usize, tail: usize, exit_code: i32, stream
     reported
 }
 
+/// The kept line before `before`, across removed lines but not across a fold: a line on
+/// the far side of two hundred folded requests is not a neighbour. (Across a traceback's
+/// hidden library frames or grouped reports it is: pytest's `tests/a.py:1: in <module>`
+/// under `ImportError while importing test module`.)
 fn previous_kept(doc: &Doc, before: usize) -> Option<usize> {
-    (0..before).rev().find(|&i| doc.lines[i].fate == Fate::Keep)
+    (0..before)
+        .rev()
+        .find(|&i| matches!(doc.lines[i].fate, Fate::Keep | Fate::Repeat))
+        .filter(|&i| doc.lines[i].fate == Fate::Keep)
 }
 
 fn force(doc: &mut Doc, i: usize) {
@@ -189,6 +197,17 @@ mod tests {
         let text = "test a ... FAILED\nx\ny\nz\ntest result: FAILED. 0 passed; 1 failed\n";
         let (f, _) = forced(text, 0, Stream::Stdout);
         assert_eq!(f, [true, true, false, false, true]);
+    }
+
+    #[test]
+    fn a_line_past_a_fold_is_not_a_neighbour() {
+        let mut doc = parse("a\nb\nerror: x\nc\nd\n");
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        doc.lines[1].fate = Fate::Repeat;
+        doc.lines[3].fate = Fate::Repeat;
+        context(&mut doc, 1, 0, 0, Stream::Stdout);
+        let f: Vec<bool> = doc.lines.iter().map(|l| l.forced()).collect();
+        assert_eq!(f, [false, false, true, false, false], "{f:?}");
     }
 
     #[test]
