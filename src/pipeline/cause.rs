@@ -58,6 +58,10 @@ pub struct Member {
     /// shows (`"cast"` where it shows `Name "normalize_timestamp" is not defined`), so its
     /// place says what is there; empty when they are the same.
     pub quoted: String,
+    /// The line of the macro call the report was expanded from (rustc's `155 |
+    /// integer!(u8, ...)` over `in this macro invocation`): thirteen warnings at one place
+    /// in a macro are told apart by it. Empty when the report names none.
+    pub invoked: String,
 }
 
 /// What cause decided, for render's markers. Members are in line order.
@@ -77,6 +81,7 @@ struct Finding {
     key: u64,
     label: Option<String>,
     message: String,
+    invoked: String,
 }
 
 /// Findings that share a message are grouped from this many on.
@@ -172,6 +177,7 @@ pub(crate) fn group(
                 file: finding.file,
                 line_number: finding.line_number,
                 quoted: quoted_that_differ(&shown[group as usize], &finding.message),
+                invoked: finding.invoked,
             });
         }
         if head.role == Role::Location && all_grouped {
@@ -341,6 +347,7 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
             file: name,
             line_number: place,
             quoted: String::new(),
+            invoked: String::new(),
         });
     }
 }
@@ -532,7 +539,30 @@ fn block_finding(doc: &Doc, lines: std::ops::Range<usize>) -> Option<Finding> {
         key: key(doc.lines[first].role, message),
         label,
         message: bare(message).to_owned(),
+        invoked: invoked_at(doc, lines),
     })
+}
+
+/// The line number rustc quotes over its `in this macro invocation` label, in `lines`.
+fn invoked_at(doc: &Doc, lines: std::ops::Range<usize>) -> String {
+    let start = lines.start;
+    lines
+        .skip(1)
+        .find(|&i| {
+            doc.clean(i)
+                .trim_end()
+                .ends_with(" in this macro invocation")
+        })
+        .filter(|&i| i > start + 1)
+        .map(|i| {
+            let above = doc.clean(i - 1);
+            above
+                .trim_start()
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Lines a wrapped message continues on, at most.
@@ -610,6 +640,7 @@ fn eslint_findings(doc: &Doc, lines: std::ops::Range<usize>) -> Vec<Finding> {
             label,
             // eslint pads its columns: a quote of the message takes one space for each run.
             message: message.split_whitespace().collect::<Vec<_>>().join(" "),
+            invoked: String::new(),
         });
     }
     findings
@@ -905,6 +936,7 @@ error[E0425]: cannot find value `x`\n --> src/c.rs:1:1\n";
                 file: "src/b.rs".into(),
                 line_number: "9:1".into(),
                 quoted: String::new(),
+                invoked: String::new(),
             }]
         );
     }

@@ -1495,6 +1495,7 @@ fn group_detail(
             file: g.first.0.clone(),
             line_number: g.first.1.clone(),
             quoted: String::new(),
+            invoked: String::new(),
         })
         .collect();
     // Groups in order of appearance, each with its members; then each group's files in
@@ -1529,26 +1530,36 @@ fn group_detail(
             .unwrap_or_default();
         // Each file's places, each with the names its report quotes otherwise than the
         // report shown (`formatter.py:48 "cast"` under `Name "…" is not defined`).
-        let mut files: Vec<(&str, Vec<(&str, &str)>)> = Vec::new();
+        let mut files: Vec<(&str, Vec<Report>)> = Vec::new();
         let mut file_at: HashMap<&str, usize> = HashMap::new();
         for m in &members {
             let at = *file_at.entry(&m.file).or_insert_with(|| {
                 files.push((&m.file, Vec::new()));
                 files.len() - 1
             });
-            files[at].1.push((&m.line_number, &m.quoted));
+            files[at].1.push((&m.line_number, &m.quoted, &m.invoked));
         }
         // Each file's places in line order, each once with how many reports it held: a
         // file compiled once per program reports its warnings once per compile.
         let files: Vec<(&str, Vec<Place>)> = files
             .into_iter()
             .map(|(file, mut lines)| {
-                lines.sort_by_key(|&(line, _)| place_order(line));
+                lines.sort_by_key(|&(line, _, invoked)| (place_order(line), place_order(invoked)));
                 let mut places: Vec<Place> = Vec::new();
-                for at in lines {
+                for (line, quoted, invoked) in lines {
                     match places.last_mut() {
-                        Some((last, times)) if *last == at => *times += 1,
-                        _ => places.push((at, 1)),
+                        Some(last) if last.line == line && last.quoted == quoted => {
+                            last.times += 1;
+                            if !invoked.is_empty() && !last.invoked.contains(&invoked) {
+                                last.invoked.push(invoked);
+                            }
+                        }
+                        _ => places.push(Place {
+                            line,
+                            quoted,
+                            invoked: [invoked].into_iter().filter(|i| !i.is_empty()).collect(),
+                            times: 1,
+                        }),
                     }
                 }
                 (file, places)
@@ -1569,23 +1580,31 @@ fn group_detail(
             .map(|(file, at)| {
                 let shown = &at[..at.len().min(per_file)];
                 let mut listed: Vec<String> = Vec::new();
-                for &((line, quoted), times) in shown {
+                for at in shown {
                     let mut place = if whole || listed.is_empty() {
-                        format!("{file}:{line}")
+                        format!("{file}:{}", at.line)
                     } else {
-                        line.to_owned()
+                        at.line.to_owned()
                     };
-                    if !quoted.is_empty() {
+                    if !at.quoted.is_empty() {
                         place.push(' ');
-                        place.push_str(quoted);
+                        place.push_str(at.quoted);
                     }
-                    listed.push(match times {
-                        1 => place,
-                        n => format!("{place} ×{n}"),
-                    });
+                    if at.times > 1 {
+                        place.push_str(&format!(" ×{}", at.times));
+                    }
+                    if !at.invoked.is_empty() {
+                        let word = if at.invoked.len() > 1 {
+                            "macros"
+                        } else {
+                            "macro"
+                        };
+                        place.push_str(&format!(" ({word} at {})", number_runs(&at.invoked)));
+                    }
+                    listed.push(place);
                 }
                 let listed = listed.join(if whole { ", " } else { "," });
-                let rest: usize = at[shown.len()..].iter().map(|&(_, times)| times).sum();
+                let rest: usize = at[shown.len()..].iter().map(|at| at.times).sum();
                 if rest > 0 {
                     format!("{listed} +{rest}")
                 } else {
@@ -1606,9 +1625,45 @@ fn group_detail(
     parts.join("; ")
 }
 
-/// A place in a group's marker: its line (and column) and the names its report quoted
-/// otherwise, with how many reports were there.
-type Place<'a> = ((&'a str, &'a str), usize);
+/// A grouped report as its marker places it: its line (and column), the names it quoted
+/// otherwise than the report shown, the line of the macro call it was expanded from.
+type Report<'a> = (&'a str, &'a str, &'a str);
+
+/// A place in a group's marker: its line (and column), the names its reports quoted
+/// otherwise, the lines of the macro calls they were expanded from, and how many reports
+/// were there.
+struct Place<'a> {
+    line: &'a str,
+    quoted: &'a str,
+    invoked: Vec<&'a str>,
+    times: usize,
+}
+
+/// Line numbers in order, runs of consecutive ones written as a range: `155-167, 171`.
+fn number_runs(numbers: &[&str]) -> String {
+    let mut runs: Vec<(u64, u64)> = Vec::new();
+    let mut other: Vec<&str> = Vec::new();
+    for n in numbers {
+        match n.parse::<u64>() {
+            Ok(n) => match runs.last_mut() {
+                Some((_, end)) if *end + 1 == n => *end = n,
+                _ => runs.push((n, n)),
+            },
+            Err(_) => other.push(n),
+        }
+    }
+    runs.iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .chain(other.iter().map(|s| (*s).to_owned()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// The order of a place within its file: its line, then its column (`154:13`, `(3,7)`);
 /// a place with no number sorts last, in the order it came.
@@ -1881,6 +1936,7 @@ mod tests {
             file: name.to_owned(),
             line_number: format!("src/t.rs:{line}"),
             quoted: String::new(),
+            invoked: String::new(),
         };
         let (b, c, a) = (member("t::b", 1), member("t::c", 2), member("t::a", 3));
         assert_eq!(
@@ -2099,6 +2155,7 @@ mod tests {
             file: file.into(),
             line_number: n.into(),
             quoted: String::new(),
+            invoked: String::new(),
         };
         let causes = Causes {
             groups: vec![Group {
