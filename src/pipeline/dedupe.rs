@@ -10,8 +10,10 @@
 //! A fold keeps the first copy and the last (what the run ended on), and any copy whose
 //! numbers lie far outside the rest of its fold (more than [`OUTLIER_SIGMAS`] standard
 //! deviations from the fold's mean): the one request that took 1,873 ms among six hundred
-//! that took 3 to 19 is what the debug prints were added to find. Render's marker says
-//! what was folded: the shape, with `#` for each varying field, and each field's range.
+//! that took 3 to 19 is what the debug prints were added to find. A copy just before a
+//! rare line that says something went wrong stays too: the request before its `Error
+//! (404)` is what led to it. Render's marker says what was folded: the shape, with `#`
+//! for each varying field, and each field's range.
 //!
 //! Failures and tallies are stricter: their numbers are often the message (`left: 195`,
 //! `assert 28 == 33`), so only an exact copy repeats, until one shape has come back more
