@@ -479,6 +479,11 @@ fn scores(doc: &Doc) -> (Vec<u8>, Vec<u8>) {
 /// stream (the `Error (404)` among 2,400 request records). Counted over every plain line,
 /// whatever its fate, so it names the same line before and after the folds.
 pub(crate) fn anomaly(doc: &Doc) -> Option<usize> {
+    anomalies(doc).first().copied()
+}
+
+/// The first [`ANOMALIES`] lines [`anomaly`] would name, in order.
+pub(crate) fn anomalies(doc: &Doc) -> Vec<usize> {
     let plain = |i: &usize| doc.lines[*i].role == Role::Plain;
     let mut templates: HashMap<u64, u32> = HashMap::new();
     for i in (0..doc.lines.len()).filter(plain) {
@@ -488,15 +493,22 @@ pub(crate) fn anomaly(doc: &Doc) -> Option<usize> {
         .values()
         .any(|&c| c as usize * 2 > doc.lines.len())
     {
-        return None;
+        return Vec::new();
     }
-    (0..doc.lines.len()).filter(plain).find(|&i| {
-        let text = doc.clean(i);
-        doc.lines[i].fate == Fate::Keep
-            && templates.get(&template(&text)).is_some_and(|&c| c <= 2)
-            && alarming(&text)
-    })
+    (0..doc.lines.len())
+        .filter(plain)
+        .filter(|&i| {
+            let text = doc.clean(i);
+            doc.lines[i].fate == Fate::Keep
+                && templates.get(&template(&text)).is_some_and(|&c| c <= 2)
+                && alarming(&text)
+        })
+        .take(ANOMALIES)
+        .collect()
 }
+
+/// Anomalies level 1 shows besides a stream's failures.
+const ANOMALIES: usize = 3;
 
 fn template(t: &str) -> u64 {
     let bytes = t.as_bytes();

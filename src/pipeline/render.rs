@@ -67,6 +67,22 @@ pub fn render(doc: &Doc, causes: &Causes, options: &Options) -> String {
 /// The failures, or the head of what level 2 keeps.
 fn level1(doc: &Doc, head_lines: usize) -> Vec<bool> {
     let kept = |l: &crate::block::Line| l.fate == Fate::Keep;
+    let mut shown = failures_or_head(doc, head_lines);
+    // A routine stream's few lines that say something went wrong are what level 1 is for
+    // too (the WARNING among three thousand access records, besides the 500's traceback),
+    // each with the line before it, which led to it.
+    for at in crate::pipeline::rank::anomalies(doc) {
+        shown[at] = true;
+        if at > 0 && kept(&doc.lines[at - 1]) {
+            shown[at - 1] = true;
+        }
+    }
+    shown
+}
+
+/// The failures (what context forced), or the head of what level 2 keeps.
+fn failures_or_head(doc: &Doc, head_lines: usize) -> Vec<bool> {
+    let kept = |l: &crate::block::Line| l.fate == Fate::Keep;
     if doc.lines.iter().any(|l| kept(l) && l.forced()) {
         let mut shown: Vec<bool> = doc.lines.iter().map(|l| kept(l) && l.forced()).collect();
         // A failing test is its whole section, not only its error's paragraph: vitest's
@@ -81,16 +97,7 @@ fn level1(doc: &Doc, head_lines: usize) -> Vec<bool> {
         }
         return shown;
     }
-    let mut shown = head(doc, head_lines);
-    // A routine stream's one line that says something went wrong is what level 1 is for,
-    // with the line before it, which led to it.
-    if let Some(at) = crate::pipeline::rank::anomaly(doc) {
-        shown[at] = true;
-        if at > 0 && kept(&doc.lines[at - 1]) {
-            shown[at - 1] = true;
-        }
-    }
-    shown
+    head(doc, head_lines)
 }
 
 /// The first `head_lines` kept lines, and on to the end of the hunk or the stat they stop in.
