@@ -68,6 +68,44 @@ pub fn render(doc: &Doc, causes: &Causes, options: &Options) -> String {
 fn level1(doc: &Doc, head_lines: usize) -> Vec<bool> {
     let kept = |l: &crate::block::Line| l.fate == Fate::Keep;
     let mut shown = failures_or_head(doc, head_lines);
+    // gcc's `a.c: In function ‘main’:` over a shown diagnostic says where it is, though
+    // warnings between them are hidden: level 1 shows it with it. (`In file included
+    // from ...` and an inlining chain speak of the one diagnostic under them.)
+    let context = |j: usize| {
+        let t = doc.clean(j);
+        crate::pipeline::shapes::is_gcc_context(&t, false)
+            || crate::pipeline::shapes::is_gcc_context(&t, true)
+    };
+    let scope = |j: usize| context(j) && is_function_scope(&doc.clean(j));
+    for i in 1..doc.lines.len() {
+        if !shown[i]
+            || !matches!(doc.lines[i].role, Role::Error | Role::Warning)
+            || locate::prefix(&doc.clean(i)).is_none()
+        {
+            continue;
+        }
+        // Up through the hidden diagnostics of the same scope, to the line that opens it.
+        let mut j = i;
+        while j > 0 && !shown[j - 1] && !scope(j - 1) {
+            let part = matches!(
+                doc.lines[j - 1].role,
+                Role::Warning
+                    | Role::Error
+                    | Role::Note
+                    | Role::Source
+                    | Role::Location
+                    | Role::Help
+                    | Role::Blank
+            );
+            if !part && !context(j - 1) {
+                break;
+            }
+            j -= 1;
+        }
+        if j > 0 && kept(&doc.lines[j - 1]) && scope(j - 1) {
+            shown[j - 1] = true;
+        }
+    }
     // A routine stream's few lines that say something went wrong are what level 1 is for
     // too (the WARNING among three thousand access records, besides the 500's traceback),
     // each with the line before it, which led to it.
@@ -301,12 +339,13 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
         .or_else(|| doc.lines.len().checked_sub(1))
 }
 
-/// gcc's `In file included from a.h:16,` / `from a.c:52:` and `a.c: In function ‘f’:`
-/// say where the diagnostics under them are, up to the next such line. Over diagnostics
-/// that are all hidden (grouped, or cut) they introduce nothing in view, and read as the
-/// context of whatever follows the marker: they go with what they introduce. Over one
-/// still shown they stay, though the first under them went: without its `In function`
-/// the warning reads as in the function named above it.
+/// gcc's `In file included from a.h:16,` / `from a.c:52:` (and an inlining chain, `In
+/// function ‘new_expr’,` / `inlined from ...`) say where the one diagnostic under them is;
+/// `a.c: In function ‘f’:` says where every diagnostic up to the next such line is. Over
+/// diagnostics that are all hidden (grouped, or cut) they introduce nothing in view, and
+/// read as the context of whatever follows the marker: they go with what they introduce.
+/// A function's line over one still shown stays, though the first under it went: without
+/// it the warning reads as in the function named above it.
 fn hide_stranded_context(doc: &Doc, shown: &mut [bool]) {
     let mut context = vec![false; shown.len()];
     for i in 0..shown.len() {
@@ -314,23 +353,25 @@ fn hide_stranded_context(doc: &Doc, shown: &mut [bool]) {
         context[i] = matches!(doc.lines[i].role, Role::Note | Role::Plain)
             && crate::pipeline::shapes::is_gcc_context(&doc.clean(i), after);
     }
-    // Whether a diagnostic is shown between the current line and the end of its scope: the
-    // next context line, or a line that is not part of a located diagnostic (make's own
-    // `make: *** [Makefile:40: x] Error 1`).
+    // Whether a located diagnostic is shown between the current line and the end of its
+    // function's scope: the next function line, or a line that is not part of a located
+    // diagnostic (make's own `make: *** [Makefile:40: x] Error 1`). And whether the first
+    // line after the current run of context lines is hidden.
     let mut scope_shown = false;
-    let mut in_run = false;
+    let mut next_hidden = false;
     for i in (0..shown.len()).rev() {
         if context[i] {
-            in_run = true;
-            if !scope_shown {
+            if is_function_scope(&doc.clean(i)) {
+                if !scope_shown {
+                    shown[i] = false;
+                }
+                scope_shown = false;
+            } else if next_hidden {
                 shown[i] = false;
             }
             continue;
         }
-        if in_run {
-            in_run = false;
-            scope_shown = false;
-        }
+        next_hidden = !shown[i];
         match doc.lines[i].role {
             Role::Warning | Role::Error if locate::prefix(&doc.clean(i)).is_some() => {
                 scope_shown |= shown[i]
@@ -339,6 +380,12 @@ fn hide_stranded_context(doc: &Doc, shown: &mut [bool]) {
             _ => scope_shown = false,
         }
     }
+}
+
+/// `a.c: In function ‘f’:`, `a.c: At top level:`: a gcc context line that speaks of
+/// every diagnostic after it up to the next one.
+fn is_function_scope(t: &str) -> bool {
+    t.contains(": In ") || t.contains(": At ")
 }
 
 /// A run of shown blank lines next to hidden lines separates the reader's lines from a
