@@ -173,11 +173,14 @@ pub fn dedupe(doc: &mut Doc) {
     let mut seen: HashSet<u64, BuildHasherDefault<Prehashed>> = HashSet::default();
     let mut failures: Table<u32> = Table::default();
     let mut folded = vec![false; units.len()];
+    // Each block's shape key, for the pass after this one.
+    let mut keys: Vec<Option<u64>> = vec![None; units.len()];
     for (b, &unit) in units.iter().enumerate() {
         let block = doc.block(b);
         let Some(key) = candidate_key(doc, block, unit, &mut values) else {
             continue;
         };
+        keys[b] = Some(key);
         let Some(shape) = shapes.get(&key) else {
             continue;
         };
@@ -206,7 +209,7 @@ pub fn dedupe(doc: &mut Doc) {
     // The copy just before a line that says something went wrong, printed once or a few
     // times, is what led to it: the request before `"GET /items/51.json" Error (404)`.
     for b in 0..folded.len().saturating_sub(1) {
-        if folded[b] && !folded[b + 1] && is_news(doc, &shapes, &units, b, &mut values) {
+        if folded[b] && !folded[b + 1] && is_news(doc, &shapes, &keys, b) {
             folded[b] = false;
         }
     }
@@ -219,21 +222,14 @@ pub fn dedupe(doc: &mut Doc) {
 
 /// Whether the block after `b` is news to it: plain text that says something went wrong,
 /// of another shape than `b`'s (not the last copy of `b`'s own fold), and printed rarely.
-fn is_news(
-    doc: &Doc,
-    shapes: &Table<Shape>,
-    units: &[u64],
-    b: usize,
-    values: &mut Vec<f64>,
-) -> bool {
+fn is_news(doc: &Doc, shapes: &Table<Shape>, keys: &[Option<u64>], b: usize) -> bool {
     let next = doc.block(b + 1);
     let head = doc.lines[next.first as usize];
     if head.role != Role::Plain || head.fate != Fate::Keep {
         return false;
     }
-    let own = candidate_key(doc, doc.block(b), units[b], values);
-    let key = candidate_key(doc, next, units[b + 1], values);
-    if key.is_some() && key == own {
+    let key = keys[b + 1];
+    if key.is_some() && key == keys[b] {
         return false;
     }
     let rare = key

@@ -231,6 +231,14 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
     let kept = |i: &usize| doc.lines[*i].fate == Fate::Keep;
     let all = 0..doc.lines.len();
     let role = |i: usize| doc.lines[i].role;
+    // A traceback says what went wrong on its last error line. (A logger indents it under
+    // its record: twistd writes a tab first.)
+    let traceback = |i: usize| doc.clean(i).trim_start().starts_with("Traceback");
+    let traceback_error = |head: usize, end: usize| {
+        (head + 1..end)
+            .rev()
+            .find(|&j| role(j) == Role::Error && kept(&j))
+    };
     // A log of commits is named by its newest commit, a diff by its first file: its last
     // line is a line of the oldest change, which says nothing of the whole.
     for mark in [Marks::COMMIT, Marks::DIFF_FILE] {
@@ -281,40 +289,28 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
             doc.blocks()
                 .filter(|b| kept(&(b.first as usize)) && role(b.first as usize) == Role::Error)
                 .map(|b| {
-                    // A traceback says what went wrong on its last line, and when one
-                    // exception led to another the last traceback is the one that ended
-                    // the program.
-                    // (A logger indents it under its record: twistd writes a tab first.)
-                    let traceback =
-                        |i: usize| doc.clean(i).trim_start().starts_with("Traceback");
+                    // When one exception led to another the last traceback is the one
+                    // that ended the program.
                     let first = b.first as usize;
                     if !traceback(first) {
                         return first;
                     }
                     doc.blocks()
                         .filter(|t| traceback(t.first as usize))
-                        .filter_map(|t| {
-                            (t.first as usize + 1..t.end as usize)
-                                .rev()
-                                .find(|&j| role(j) == Role::Error && kept(&j))
-                        })
+                        .filter_map(|t| traceback_error(t.first as usize, t.end as usize))
                         .last()
                         .unwrap_or(first)
                 })
                 .next()
         })
-        // A traceback a logger wrote under its record (twistd's `#critical`, tab-indented)
-        // says what went wrong on its last error line too.
+        // So does a traceback a logger wrote under its record (twistd's `#critical`).
         .or_else(|| {
             let i = all.clone().filter(kept).find(|&i| role(i).is_failure())?;
-            if !doc.clean(i).trim_start().starts_with("Traceback") {
+            if !traceback(i) {
                 return Some(i);
             }
             let block = doc.blocks().find(|b| b.lines().contains(&i))?;
-            (i + 1..block.end as usize)
-                .rev()
-                .find(|&j| role(j) == Role::Error && kept(&j))
-                .or(Some(i))
+            traceback_error(i, block.end as usize).or(Some(i))
         })
         .or_else(|| {
             let forced = all
