@@ -743,7 +743,10 @@ fn write(
         if defer {
             counts = carried;
         }
-        if !worth && (!counts_here || defer) {
+        // With nothing later to carry them, they still yield to lines no longer than the
+        // marker: a four-line output is its own count.
+        let dearer = marker.len() + 1 >= region_bytes;
+        if !worth && (!counts_here || defer || dearer) {
             (start..i).for_each(|j| push_line(&mut out, doc, j, options.handle));
         } else {
             out.push_str(&marker);
@@ -2297,6 +2300,15 @@ mod tests {
             render(&doc, &Causes::default(), &options(0)),
             "PASS a\nerror: boom\n[lens: 1 line elided, 3-3, 0badcafe: 3 lines, 1 error]\n"
         );
+    }
+
+    #[test]
+    fn level0_counts_never_cost_more_than_the_lines() {
+        // pytest collecting nothing: four short lines, which the marker would only restate.
+        let text =
+            "=== test session starts ===\ncollected 0 items\n\n=== no tests ran in 0.00s ===";
+        let doc = doc_with(text, &[Keep, Keep, Keep, Keep]);
+        assert_eq!(render(&doc, &Causes::default(), &options(0)), text);
     }
 
     #[test]
