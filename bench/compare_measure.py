@@ -22,7 +22,9 @@ from dataclasses import dataclass
 
 MARKER = re.compile(r"^\[lens: (\d+) lines? elided, (\d+)-(\d+), ([0-9a-f]{8})(?:: (.*))?\]$")
 # A number, a decimal fraction with it: `"Elapsed":0` and `"Elapsed":0.01` are one timing.
-DIGITS = re.compile(rb"\d+(?:\.\d+)?")
+# The spaces that pad it to a width go with it: nextest's `( 1/11)` is `(10/11)` in a run
+# where that test finished tenth.
+DIGITS = re.compile(rb" *\d+(?:\.\d+)?")
 # A random id a tool mints on every run (terraform's resource ids, request ids): a UUID.
 UUID = re.compile(rb"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 

@@ -68,3 +68,31 @@ def unpack_crate(crate: str, sha256: str, root: Path) -> None:
         for member in archive.getmembers():
             member.name = member.name.split("/", 1)[1] if "/" in member.name else "."
             archive.extract(member, root, filter="data")
+
+
+def unpack_itoa(root: Path) -> None:
+    """Unpack itoa 1.0.19 into `root`, buildable with no other crate: its optional
+    `no-panic` dependency becomes an empty feature of that name, and its benchmark's
+    `criterion` goes from Cargo.toml, along with the lockfile that pins them."""
+    unpack_crate(
+        "itoa-1.0.19.crate",
+        "3bd1574e617a9a6c1f8f8181bd7e841e1f20e4277607ef28945765188d6284d4",
+        root,
+    )
+    (root / "Cargo.lock").unlink()
+    inject(
+        root,
+        [
+            (
+                "Cargo.toml",
+                '[dependencies.no-panic]\nversion = "0.1"\noptional = true\n',
+                "[features]\nno-panic = []\n",
+            ),
+            (
+                "Cargo.toml",
+                '[target."cfg(not(miri))".dev-dependencies.criterion]\n'
+                'version = "0.8"\ndefault-features = false\n',
+                "",
+            ),
+        ],
+    )

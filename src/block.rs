@@ -137,6 +137,10 @@ impl Marks {
     pub fn add(&mut self, mark: Marks) {
         self.0 |= mark.0;
     }
+
+    pub fn remove(&mut self, mark: Marks) {
+        self.0 &= !mark.0;
+    }
 }
 
 impl std::ops::BitOr for Marks {

@@ -136,6 +136,11 @@ class RoundTripTest(unittest.TestCase):
         raw = b"x: Refreshing state... [id=fd63bb39-63a4-4d17-ab42-f22e9ea4ea06]\n"
         self.assertEqual(m.round_trip(shown, raw), "exact up to digits")
 
+    def test_a_number_padded_to_its_width_differs_up_to_digits(self):
+        shown = b"        FAIL [   0.005s] ( 1/11) itoa::test test_i128_min\n"
+        raw = b"        FAIL [   0.014s] (10/11) itoa::test test_i128_min\n"
+        self.assertEqual(m.round_trip(shown, raw), "exact up to digits")
+
     def test_parallel_test_output_in_another_order_is_not_a_loss(self):
         shown = b"test b ... ok\ntest a ... ok\n"
         raw = b"test a ... ok\ntest b ... ok\n"

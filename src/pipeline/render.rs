@@ -271,11 +271,19 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
                     return Some(line);
                 }
             }
-            let under = (head + 1..doc.lines.len()).find(|&j| role(j) != Role::Blank);
+            // Under it, or under the `stderr ───` that nextest's captured output opens with,
+            // before the next test's head.
+            let quoted = format!("'{name}'");
+            let next_head = (head + 1..doc.lines.len())
+                .find(|&j| doc.lines[j].marks.has(Marks::TEST_SECTION))
+                .unwrap_or(doc.lines.len());
+            let under = (head + 1..next_head)
+                .filter(|&j| role(j) != Role::Blank && !doc.lines[j].marks.has(Marks::RESTATED))
+                .take(3)
+                .find(|&j| role(j) == Role::Error);
             Some(
                 under
-                    .filter(|&j| kept(&j) && role(j) == Role::Error)
-                    .filter(|&j| doc.clean(j).contains(&format!("'{name}'")))
+                    .filter(|&j| kept(&j) && doc.clean(j).contains(&quoted))
                     .unwrap_or(head),
             )
         })
@@ -554,6 +562,9 @@ fn write(
     let last_named = (0..n)
         .rev()
         .find(|&i| doc.lines[i].marks.has(Marks::TEST_FAILED));
+    let last_section = (0..n)
+        .rev()
+        .find(|&i| doc.lines[i].marks.has(Marks::TEST_SECTION));
     // The report each group keeps: level 1 names it with its group.
     let kept_by_group: HashSet<usize> = causes
         .groups
@@ -697,7 +708,7 @@ fn write(
         // Passing tests, and failing ones the closing list restates, say how many; a
         // traceback's library frames, which they were.
         if matches!(options.level, Level::Failures | Level::Filtered) && detail.is_empty() {
-            detail = tests_tally(doc, start..i, last_named);
+            detail = tests_tally(doc, start..i, last_named, last_section);
         }
         if options.level == Level::Filtered && detail.is_empty() {
             detail = frames_detail(doc, start..i, options.max_locations);
@@ -951,8 +962,14 @@ fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String 
 /// by its `pass` event, is not counted), those of them that were skipped, not run, the
 /// failing tests' status lines it elided because the runner names them again below, and
 /// the failures a runner showed again (jest's `Summary of all failing tests`, cargo's
-/// closing `failures:` list). Empty when it elided none of these.
-fn tests_tally(doc: &Doc, region: std::ops::Range<usize>, last_named: Option<usize>) -> String {
+/// closing `failures:` list, nextest's failing status lines after its tally). Empty when it
+/// elided none of these.
+fn tests_tally(
+    doc: &Doc,
+    region: std::ops::Range<usize>,
+    last_named: Option<usize>,
+    last_section: Option<usize>,
+) -> String {
     let (mut passed, mut skipped, mut failed, mut again) = (0usize, 0usize, 0usize, 0usize);
     let mut xfailed = 0usize;
     for j in region {
@@ -970,7 +987,13 @@ fn tests_tally(doc: &Doc, region: std::ops::Range<usize>, last_named: Option<usi
                 passed += crate::pipeline::shapes::jest::tests_passed(&t);
             }
         } else if line.marks.has(Marks::RESTATED) && line.marks.has(Marks::TEST_FAILED) {
-            failed += 1;
+            // A runner that lists its failing tests after their sections (nextest) showed
+            // them above; one that names each as it fails (cargo) shows them below.
+            if last_section.is_some_and(|last| last < j) {
+                again += 1;
+            } else {
+                failed += 1;
+            }
         } else if line.marks.has(Marks::RESTATED) && line.marks.has(Marks::TEST_SECTION) {
             again += 1;
         } else if line.marks.has(Marks::RESTATED) && line.role == Role::Fail {

@@ -17,29 +17,13 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-from bench.sources import inject, unpack_crate
+from bench.sources import inject, unpack_itoa
 
 root = Path(sys.argv[1])
-unpack_crate(
-    "itoa-1.0.19.crate",
-    "3bd1574e617a9a6c1f8f8181bd7e841e1f20e4277607ef28945765188d6284d4",
-    root,
-)
-(root / "Cargo.lock").unlink()
+unpack_itoa(root)
 inject(
     root,
     [
-        (
-            "Cargo.toml",
-            '[dependencies.no-panic]\nversion = "0.1"\noptional = true\n',
-            "[features]\nno-panic = []\n",
-        ),
-        (
-            "Cargo.toml",
-            '[target."cfg(not(miri))".dev-dependencies.criterion]\n'
-            'version = "0.8"\ndefault-features = false\n',
-            "",
-        ),
         (
             "src/lib.rs",
             "unsafe fn slice_buffer_to_str(",

@@ -72,7 +72,7 @@ fn backtrace_noise(doc: &mut Doc) {
     // A backtrace none of whose frames stays goes whole, its `stack backtrace:` head
     // too: the marker over it says it was a backtrace.
     for i in 0..doc.lines.len() {
-        if doc.clean(i) != "stack backtrace:" {
+        if doc.clean(i).trim_start() != "stack backtrace:" {
             continue;
         }
         let frames = (i + 1..doc.lines.len()).take_while(|&j| {
@@ -99,22 +99,25 @@ fn frame_noise(doc: &mut Doc) {
     for i in 0..doc.lines.len() {
         let t = doc.clean(i);
         if doc.lines[i].marks.has(Marks::TEST_SECTION) {
-            test = section_name(&t).map(str::to_owned);
+            // cargo's own section, or nextest's status line over a test's output.
+            test = super::test_name(doc, i);
             chain = false;
             continue;
         }
+        // nextest indents the output it captured.
+        let t = t.trim_start();
         if t == "stack backtrace:" {
             chain = false;
             continue;
         }
         if sw(
-            &t,
+            t,
             "note: Some details are omitted, run with `RUST_BACKTRACE=full`",
         ) {
             doc.lines[i].role = Role::Noise;
             continue;
         }
-        let Some(path) = t.trim_start().strip_prefix("at ") else {
+        let Some(path) = t.strip_prefix("at ") else {
             continue;
         };
         let library = path.starts_with("/rustc/")
@@ -176,6 +179,10 @@ fn section_name(t: &str) -> Option<&str> {
 
 /// The role of a cargo status line `t` (verb right-aligned to column 12).
 pub(crate) fn status_role(t: &str) -> Role {
+    // cargo-nextest aligns its verbs as cargo does; its module reads its own.
+    if let Some(role) = (super::nextest::TOOL.role)(t) {
+        return role;
+    }
     match t[..12].trim_start() {
         "Finished" => Role::Summary,
         // `cargo build -v` runs each rustc invocation as `Running `rustc ...``: progress;

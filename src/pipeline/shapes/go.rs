@@ -104,7 +104,9 @@ fn parents_lines(doc: &mut Doc) {
         }
         let trimmed = t.trim_start();
         if doc.lines[i].marks.has(Marks::TEST_SECTION) {
-            open = Some(indent(&t));
+            // Another runner's head (nextest's right-aligned `FAIL [...]`) opens no
+            // section of subtests.
+            open = sw(trimmed, "--- ").then(|| indent(&t));
         } else if let Some(depth) = open
             && indent(&t) <= depth
         {

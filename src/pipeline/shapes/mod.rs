@@ -7,7 +7,7 @@
 //! (`sw`), because classify asks dozens of them on every line of a build log, and almost
 //! all of them fail there.
 //!
-//! A family module (`cargo`, `go`, `gojson`, `jest`, `mocha`, `pytest`, `unittest`,
+//! A family module (`cargo`, `nextest`, `go`, `gojson`, `jest`, `mocha`, `pytest`, `unittest`,
 //! `terraform`, `git`) owns what its tools print: the role of a line by itself, the
 //! [`Marks`] a line of that role carries (the one line per failing test, a test's
 //! section, the closing tally, a commit, a hunk), and the marks only the whole stream
@@ -23,6 +23,7 @@ pub(crate) mod gojson;
 pub(crate) mod jest;
 pub(crate) mod log;
 pub(crate) mod mocha;
+pub(crate) mod nextest;
 pub(crate) mod pytest;
 pub(crate) mod terraform;
 pub(crate) mod unittest;
@@ -114,6 +115,8 @@ pub(crate) fn tally_count(t: &str, word: &str) -> Option<usize> {
 
 /// The families, in the order their line shapes are tried.
 pub(crate) const TOOLS: &[Tool] = &[
+    // Before cargo, whose backtraces are read in the light of nextest's heads too.
+    nextest::TOOL,
     cargo::TOOL,
     go::TOOL,
     gojson::TOOL,
