@@ -290,8 +290,9 @@ pub fn clean(raw: &str) -> Cow<'_, str> {
     }
 }
 
-/// Remove CSI (`ESC [ ... final`) and OSC (`ESC ] ... BEL|ESC \`) sequences and lone
-/// two-byte escapes.
+/// Remove CSI (`ESC [ ... final`) and OSC (`ESC ] ... BEL|ESC \`) sequences, character
+/// set designations (`ESC ( B`, which term's `sgr0` sends and rustfmt's diff prints), and
+/// lone two-byte escapes.
 fn strip_ansi(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut chars = s.chars().peekable();
@@ -319,6 +320,9 @@ fn strip_ansi(s: &str) -> String {
                     }
                 }
             }
+            Some('(' | ')' | '*' | '+') => {
+                chars.next();
+            }
             _ => {}
         }
     }
@@ -342,6 +346,10 @@ mod tests {
         assert_eq!(clean(" 10%\r 55%\r100%"), "100%");
         assert_eq!(clean("\x1b[1m\x1b[31merror\x1b[0m: x"), "error: x");
         assert_eq!(clean("\x1b]8;;http://x\x07link\x1b]8;;\x07"), "link");
+        assert_eq!(
+            clean("\x1b(B\x1b[m\x1b[32m+    let a = 1;"),
+            "+    let a = 1;"
+        );
     }
 
     #[test]

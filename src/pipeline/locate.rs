@@ -98,6 +98,9 @@ pub fn file_of(raw: &str) -> Option<&str> {
         // `diff --git a/x b/x`: the new name.
         return rest.rsplit_once(" b/").map(|(_, new)| new);
     }
+    if let Some(path) = crate::pipeline::shapes::git::rustfmt_file(raw) {
+        return Some(path);
+    }
     if let Some(change) = raw.strip_prefix('\t') {
         // git status: `\tmodified:   src/a.rs`, `\tnew file:   x`, `\trenamed:    a -> b`.
         if let Some((kind, path)) = change.split_once(":   ")

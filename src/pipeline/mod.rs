@@ -244,12 +244,15 @@ impl<'a> Run<'a> {
                 progress::progress(&mut self.doc, s.passing_tests, plan.noise.as_ref())
             }
             Stage::Cause if s.cause => self.causes = cause::cause(&mut self.doc),
+            // A printed file, a diff or a listing says nothing of why the command exited
+            // non-zero (`diff` and `rustfmt --check` do when they find differences, `grep`
+            // when nothing matched): its end is not the failure's.
             Stage::Context => {
                 context::context(
                     &mut self.doc,
                     s.context_lines,
                     s.failing_tail,
-                    plan.exit_code,
+                    if content { 0 } else { plan.exit_code },
                     plan.stream,
                 );
             }

@@ -235,6 +235,7 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
     let candidate = |i: usize| doc.lines[i].fate == Fate::Keep && !doc.lines[i].forced();
     let cost = |i: usize| crate::pipeline::render::shown_len(doc, i) + 1;
     let hunk_head = |i: usize| doc.lines[i].marks.has(Marks::HUNK);
+    let is_file = |i: usize| doc.lines[i].marks.has(Marks::DIFF_FILE);
     // Sections start at each file's `diff --git` and each commit's first line.
     let starts: Vec<usize> = std::iter::once(0)
         .chain((1..n).filter(|&i| {
@@ -264,10 +265,14 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
         .iter()
         .map(|(_, range)| {
             let first_hunk = range.clone().find(|&i| hunk_head(i)).unwrap_or(range.end);
-            let (headers, rest): (Vec<usize>, Vec<usize>) = range
+            let (mut headers, rest): (Vec<usize>, Vec<usize>) = range
                 .clone()
                 .filter(|&i| candidate(i))
                 .partition(|&i| i < first_hunk);
+            // rustfmt's `Diff in src/a.rs:96:` heads its file and its one hunk: it is both.
+            if first_hunk == range.start && is_file(range.start) && candidate(range.start) {
+                headers.push(range.start);
+            }
             let mut hunks: Vec<Vec<usize>> = Vec::new();
             for i in rest {
                 match hunks.last_mut() {
@@ -286,7 +291,6 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
     let mut room = budget;
     // Every file's `diff --git` line first, while they take at most a quarter of the
     // room: the view names each file it touched, under its own line, whatever is cut.
-    let is_file = |i: usize| doc.lines[i].marks.has(Marks::DIFF_FILE);
     let file_lines: Vec<usize> = parts
         .iter()
         .filter_map(|(headers, _)| headers.first().copied().filter(|&i| is_file(i)))
@@ -393,8 +397,8 @@ const PIECE: usize = 600;
 fn keep_piece(doc: &Doc, hunk: &[usize], limit: usize, keep: &mut [bool]) -> usize {
     let cost = |i: usize| crate::pipeline::render::shown_len(doc, i) + 1;
     let changed = |i: usize| {
-        let raw = doc.raw(i);
-        raw.starts_with('+') || raw.starts_with('-')
+        let text = doc.clean(i);
+        text.starts_with('+') || text.starts_with('-')
     };
     let from = hunk.iter().position(|&i| changed(i)).unwrap_or(0);
     let head = hunk

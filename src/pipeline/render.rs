@@ -504,9 +504,9 @@ fn counts(doc: &Doc) -> String {
     if files > 0 {
         let (mut added, mut removed) = (0usize, 0usize);
         for i in 0..doc.lines.len() {
-            let raw = doc.raw(i);
-            added += (raw.starts_with('+') && !raw.starts_with("+++ ")) as usize;
-            removed += (raw.starts_with('-') && !raw.starts_with("--- ")) as usize;
+            let text = doc.clean(i);
+            added += (text.starts_with('+') && !text.starts_with("+++ ")) as usize;
+            removed += (text.starts_with('-') && !text.starts_with("--- ")) as usize;
         }
         parts.push(format!("{}, +{added} -{removed}", plural(files, "file")));
     }
@@ -1092,11 +1092,12 @@ fn content_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
             .filter(|&j| doc.lines[j].marks.has(Marks::HUNK))
             .count();
         let (mut added, mut removed) = (0usize, 0usize);
+        // What the line says: `git diff --color` and rustfmt colour the sign.
         for j in cut() {
-            let raw = doc.raw(j);
-            if raw.starts_with('+') && !raw.starts_with("+++ ") {
+            let text = doc.clean(j);
+            if text.starts_with('+') && !text.starts_with("+++ ") {
                 added += 1;
-            } else if raw.starts_with('-') && !raw.starts_with("--- ") {
+            } else if text.starts_with('-') && !text.starts_with("--- ") {
                 removed += 1;
             }
         }

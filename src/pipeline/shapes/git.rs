@@ -1,5 +1,7 @@
 //! What git prints as content: a log's `commit <sha>` lines, a diff's `diff --git` file
-//! headers and `@@` hunk headers, and status's `(use "git add" ...)` hints.
+//! headers and `@@` hunk headers, and status's `(use "git add" ...)` hints. Also the diff
+//! `rustfmt --check` (and `cargo fmt --check`) prints, one `Diff in src/a.rs:96:` line over
+//! each hunk: that line heads a file and a hunk at once.
 //!
 //! These are read only on the stdout of a command whose family is content (`git log`,
 //! `git diff`, `git show`, and a diff or log printed by anything else): there every line is
@@ -13,7 +15,11 @@ pub(crate) fn content_role(t: &str) -> Role {
     let trimmed = t.trim_start();
     if sw(trimmed, "(use \"git ") || sw(trimmed, "(commit or discard") {
         Role::Noise
-    } else if sw(t, "diff --git ") || is_commit_line(t) || is_listing_header(t) {
+    } else if sw(t, "diff --git ")
+        || is_commit_line(t)
+        || is_listing_header(t)
+        || rustfmt_file(t).is_some()
+    {
         Role::Header
     } else {
         Role::Plain
@@ -27,6 +33,8 @@ pub(crate) fn content_marks(t: &str) -> Marks {
         Marks::COMMIT
     } else if sw(t, "diff --git ") {
         Marks::DIFF_FILE
+    } else if rustfmt_file(t).is_some() {
+        Marks::DIFF_FILE | Marks::HUNK
     } else if sw(t, "@@ ") && t[3..].contains(" @@") {
         Marks::HUNK
     } else if is_stat_tally(t) {
@@ -34,6 +42,17 @@ pub(crate) fn content_marks(t: &str) -> Marks {
     } else {
         Marks::NONE
     }
+}
+
+/// `Diff in /src/a.rs:96:`, or before rustfmt 1.5 `Diff in /src/a.rs at line 96:`: the
+/// file a hunk of rustfmt's check is in.
+pub(crate) fn rustfmt_file(t: &str) -> Option<&str> {
+    let place = t.strip_prefix("Diff in ")?.strip_suffix(':')?;
+    let (path, line) = place
+        .rsplit_once(" at line ")
+        .or_else(|| place.rsplit_once(':'))?;
+    (!path.is_empty() && !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit()))
+        .then_some(path)
 }
 
 /// ` 3 files changed, 12 insertions(+), 4 deletions(-)`, ` 1 file changed, 2 deletions(-)`.
@@ -153,7 +172,7 @@ pub(crate) fn opens_as_content(text: &str) -> bool {
         .find(|l| !l.trim().is_empty())
         .unwrap_or("")
         .trim_end_matches('\r');
-    is_commit_line(first) || sw(first, "diff --git ")
+    is_commit_line(first) || sw(first, "diff --git ") || rustfmt_file(first).is_some()
 }
 
 /// `./static/admin/js:` (or `.:`, `/etc/ssh:`, `lib/email/mime:`): the header `ls -R`
@@ -186,6 +205,14 @@ mod tests {
         assert_eq!(content_marks("diff --git a/x b/x"), Marks::DIFF_FILE);
         assert_eq!(content_marks("@@ -1,3 +1,4 @@ fn main"), Marks::HUNK);
         assert_eq!(content_marks("@@ not a hunk"), Marks::NONE);
+        let rustfmt = "Diff in /tmp/itoa/src/lib.rs:96:";
+        assert_eq!(content_marks(rustfmt), Marks::DIFF_FILE | Marks::HUNK);
+        assert_eq!(rustfmt_file(rustfmt), Some("/tmp/itoa/src/lib.rs"));
+        assert_eq!(
+            rustfmt_file("Diff in src/a.rs at line 7:"),
+            Some("src/a.rs")
+        );
+        assert_eq!(rustfmt_file("Diff in the docs:"), None);
         let tally = " 25 files changed, 1170 insertions(+), 488 deletions(-)";
         assert_eq!(content_marks(tally), Marks::TALLY);
         assert_eq!(
