@@ -450,7 +450,9 @@ fn is_gutter_line(trimmed: &str) -> bool {
         .unwrap_or(trimmed);
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     let rest = t[digits..].trim_start();
-    rest.starts_with('|') || trimmed == "..." || crate::pipeline::parse::is_gutter(t.as_bytes())
+    rest.starts_with('|')
+        || crate::pipeline::parse::is_elided_gutter(trimmed)
+        || crate::pipeline::parse::is_gutter(t.as_bytes())
 }
 
 /// eslint stylish: `  1:7  error  'x' is assigned a value but never used  no-unused-vars`.

@@ -174,7 +174,7 @@ fn shape(text: &str, in_traceback: bool) -> Shape {
         }
         return Shape::Continuation;
     }
-    if first.is_ascii_digit() && is_gutter(bytes) || text == "..." {
+    if first.is_ascii_digit() && is_gutter(bytes) || is_elided_gutter(text) {
         return Shape::Continuation;
     }
     if text.starts_with("help: ") || text.starts_with("note: ") || text.starts_with("= ") {
@@ -195,6 +195,15 @@ pub(crate) fn is_exception_name(text: &str) -> bool {
         && name
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+}
+
+/// `...` where rustc leaves lines out of the source it quotes, and `...  |` (or `... | |`)
+/// where it does so inside a span of several lines.
+pub(crate) fn is_elided_gutter(text: &str) -> bool {
+    text.strip_prefix("...").is_some_and(|rest| {
+        let rest = rest.trim_start();
+        rest.is_empty() || rest.starts_with('|') && rest.bytes().all(|b| b == b'|' || b == b' ')
+    })
 }
 
 /// `12 | code` or `12 |`: a source gutter whose line number starts the line; also
@@ -250,6 +259,12 @@ mod tests {
     fn a_rustc_diagnostic_is_one_block_including_two_digit_gutters() {
         let text = "error[E0308]: mismatched types\n  --> src/main.rs:10:18\n   |\n10 |     let x: i32 = \"a\";\n   |                  ^^^ expected `i32`\n   = note: see\nhelp: try\n\nerror: aborting due to 1 previous error\n";
         assert_eq!(shape_of(text), [(1, 7), (8, 8), (9, 9)]);
+    }
+
+    #[test]
+    fn a_span_rustc_shortened_stays_in_its_diagnostic() {
+        let text = "warning: missing `#[inline]` for a method\n  --> src/display.rs:34:5\n   |\n34 | /     fn fmt(&self) -> fmt::Result {\n35 | |         if x {\n...  |\n44 | |         Ok(())\n45 | |     }\n   | |_____^\n   |\n   = help: see\n\nwarning: y\n";
+        assert_eq!(shape_of(text), [(1, 11), (12, 12), (13, 13)]);
     }
 
     #[test]
@@ -326,5 +341,9 @@ mod tests {
         assert!(is_gutter(b"3 +     total / 2"));
         assert!(!is_gutter(b"2024 was a year"));
         assert!(!is_gutter(b"10 -> 11"));
+        assert!(is_elided_gutter("..."));
+        assert!(is_elided_gutter("...  |"));
+        assert!(is_elided_gutter("...   | |"));
+        assert!(!is_elided_gutter("... and 3 more"));
     }
 }
