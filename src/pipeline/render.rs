@@ -54,7 +54,7 @@ pub struct Options<'a> {
 /// Render the view of `doc` at `options.level`.
 pub fn render(doc: &Doc, causes: &Causes, options: &Options) -> String {
     let mut shown: Vec<bool> = match options.level {
-        Level::Counts => level0(doc, options.exit_code),
+        Level::Counts => level0(doc, causes, options.exit_code),
         Level::Failures => level1(doc, options.head_lines),
         Level::Filtered | Level::Raw => doc.lines.iter().map(|l| l.fate == Fate::Keep).collect(),
     };
@@ -190,9 +190,9 @@ fn head(doc: &Doc, head_lines: usize) -> Vec<bool> {
 /// tool puts its place on the next line (rustc's `error[E0425]: ...` then `--> src/a.rs:3:9`)
 /// keeps that line too: the failure without where it is sends the reader searching. So
 /// does a message its tool wrapped (mypy's `--pretty`), down to its `[code]`.
-fn level0(doc: &Doc, exit_code: i32) -> Vec<bool> {
+fn level0(doc: &Doc, causes: &Causes, exit_code: i32) -> Vec<bool> {
     let mut shown = vec![false; doc.lines.len()];
-    if let Some(i) = level0_line(doc, exit_code) {
+    if let Some(i) = level0_line(doc, causes, exit_code) {
         shown[i] = true;
         if crate::pipeline::parse::is_wrapped_head(&doc.clean(i)) {
             let rest = i + 1
@@ -227,7 +227,7 @@ fn level0(doc: &Doc, exit_code: i32) -> Vec<bool> {
     shown
 }
 
-fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
+fn level0_line(doc: &Doc, causes: &Causes, exit_code: i32) -> Option<usize> {
     let kept = |i: &usize| doc.lines[*i].fate == Fate::Keep;
     let all = 0..doc.lines.len();
     let role = |i: usize| doc.lines[i].role;
@@ -294,8 +294,21 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
                 .find(|&i| role(i) == Role::Error && doc.clean(i).starts_with("E  "))
         })
         .or_else(|| {
-            doc.blocks()
-                .filter(|b| kept(&(b.first as usize)) && role(b.first as usize) == Role::Error)
+            // An error that stands alone says more than the first of a flood of one kind:
+            // flake8's one `F821 undefined name` among a hundred `E501 line too long`.
+            let flood: HashSet<usize> = causes
+                .groups
+                .iter()
+                .map(|g| g.first_line as usize - 1)
+                .collect();
+            let errors = || {
+                doc.blocks().filter(|b| {
+                    kept(&(b.first as usize)) && role(b.first as usize) == Role::Error
+                })
+            };
+            errors()
+                .find(|b| !flood.contains(&(b.first as usize)))
+                .or_else(|| errors().next())
                 .map(|b| {
                     // When one exception led to another the last traceback is the one
                     // that ended the program.
@@ -309,7 +322,6 @@ fn level0_line(doc: &Doc, exit_code: i32) -> Option<usize> {
                         .last()
                         .unwrap_or(first)
                 })
-                .next()
         })
         // So does a traceback a logger wrote under its record (twistd's `#critical`).
         .or_else(|| {
@@ -1591,9 +1603,12 @@ fn group_detail(
         });
         groups[at].1.push(m);
     }
-    let per_group = (max_locations / groups.len()).max(1);
+    let group_shares = shares(
+        &groups.iter().map(|(_, m)| m.len()).collect::<Vec<_>>(),
+        max_locations,
+    );
     let mut parts = Vec::with_capacity(groups.len());
-    for (g, members) in groups {
+    for ((g, members), per_group) in groups.into_iter().zip(group_shares) {
         let group = &causes.groups[g as usize];
         let more = if hidden.contains(&g) { "" } else { "more " };
         if group.tests {
@@ -1643,18 +1658,22 @@ fn group_detail(
             })
             .collect();
         let listed_files = files.len().min(per_group);
-        let per_file = (per_group / listed_files).max(1);
+        let file_shares = shares(
+            &files[..listed_files]
+                .iter()
+                .map(|(_, places)| places.len())
+                .collect::<Vec<_>>(),
+            per_group,
+        );
         // A few places are each written whole, so a reader (or a search) finds
         // `a.c:1245:53` as it was printed; a flood of them names each file once and then
         // its line numbers (`src/a.rs:5:24,10:24`), a third of the bytes.
-        let listed_places: usize = files[..listed_files]
-            .iter()
-            .map(|(_, places)| places.len().min(per_file))
-            .sum();
+        let listed_places: usize = file_shares.iter().sum();
         let whole = listed_places <= WHOLE_PLACES;
         let mut places: Vec<String> = files[..listed_files]
             .iter()
-            .map(|(file, at)| {
+            .zip(&file_shares)
+            .map(|((file, at), &per_file)| {
                 let shown = &at[..at.len().min(per_file)];
                 let mut listed: Vec<String> = Vec::new();
                 for at in shown {
@@ -1700,6 +1719,23 @@ fn group_detail(
         ));
     }
     parts.join("; ")
+}
+
+/// How many of each of `sizes` to list within `cap` in all: each as many as it has, while
+/// an even share of what is left allows, so a group of three leaves what it does not need
+/// to a group of fifty-one rather than cutting it to fifty (`+1` names no place). Each gets
+/// at least one.
+fn shares(sizes: &[usize], cap: usize) -> Vec<usize> {
+    let mut out = vec![0; sizes.len()];
+    let mut order: Vec<usize> = (0..sizes.len()).collect();
+    order.sort_by_key(|&k| sizes[k]);
+    let mut left = cap;
+    for (taken, &k) in order.iter().enumerate() {
+        let share = (left / (sizes.len() - taken)).max(1);
+        out[k] = sizes[k].min(share);
+        left = left.saturating_sub(out[k]);
+    }
+    out
 }
 
 /// A grouped report as its marker places it: its line (and column), the names it quoted
@@ -2223,6 +2259,35 @@ mod tests {
     }
 
     #[test]
+    fn level0_names_the_error_that_stands_alone_before_a_flood() {
+        let text = "a.py:1:80: E501 line too long (86 > 79 characters)\na.py:2:80: E501 line too long (90 > 79 characters)\na.py:3:80: E501 line too long (81 > 79 characters)\nb.py:7:2: F821 undefined name 'x'\n";
+        let doc = doc_with(text, &[Keep, Grouped, Grouped, Keep]);
+        let member = |line, n: &str| Member {
+            line,
+            group: 0,
+            file: "a.py".into(),
+            line_number: n.into(),
+            quoted: String::new(),
+            invoked: String::new(),
+        };
+        let causes = Causes {
+            groups: vec![Group {
+                first_line: 1,
+                label: Some("E501".into()),
+                message: "line too long".into(),
+                tests: false,
+                first: ("a.py".into(), "1:80".into()),
+            }],
+            members: vec![member(1, "2:80"), member(2, "3:80")],
+        };
+        let out = render(&doc, &causes, &options(0));
+        assert_eq!(
+            out.lines().nth(1),
+            Some("b.py:7:2: F821 undefined name 'x'")
+        );
+    }
+
+    #[test]
     fn group_markers_name_every_file() {
         let text = format!("{LONG}{LONG}{LONG}{LONG}");
         let doc = doc_with(&text, &[Keep, Grouped, Grouped, Grouped]);
@@ -2333,6 +2398,14 @@ mod tests {
             "=== test session starts ===\ncollected 0 items\n\n=== no tests ran in 0.00s ===";
         let doc = doc_with(text, &[Keep, Keep, Keep, Keep]);
         assert_eq!(render(&doc, &Causes::default(), &options(0)), text);
+    }
+
+    #[test]
+    fn shares_leave_what_a_small_group_does_not_need_to_a_large_one() {
+        assert_eq!(shares(&[51, 3, 2, 1], 200), [51, 3, 2, 1]);
+        assert_eq!(shares(&[300, 3], 200), [197, 3]);
+        assert_eq!(shares(&[100, 100], 50), [25, 25]);
+        assert_eq!(shares(&[5, 5, 5], 2), [1, 1, 1]);
     }
 
     #[test]
