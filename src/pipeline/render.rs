@@ -1965,6 +1965,29 @@ mod tests {
 
     use Fate::*;
 
+    /// A report grouped away, of group 0.
+    fn member(line: u32, file: &str, n: &str) -> Member {
+        Member {
+            line,
+            group: 0,
+            file: file.into(),
+            line_number: n.into(),
+            quoted: String::new(),
+            invoked: String::new(),
+        }
+    }
+
+    /// A group whose shown report is the stream's first line.
+    fn group(label: &str, message: &str, first: (&str, &str)) -> Group {
+        Group {
+            first_line: 1,
+            label: Some(label.into()),
+            message: message.into(),
+            tests: false,
+            first: (first.0.into(), first.1.into()),
+        }
+    }
+
     #[test]
     fn a_tracebacks_library_frames_are_named_in_their_marker() {
         let lib = "/usr/lib/python3.11/site-packages";
@@ -2262,23 +2285,9 @@ mod tests {
     fn level0_names_the_error_that_stands_alone_before_a_flood() {
         let text = "a.py:1:80: E501 line too long (86 > 79 characters)\na.py:2:80: E501 line too long (90 > 79 characters)\na.py:3:80: E501 line too long (81 > 79 characters)\nb.py:7:2: F821 undefined name 'x'\n";
         let doc = doc_with(text, &[Keep, Grouped, Grouped, Keep]);
-        let member = |line, n: &str| Member {
-            line,
-            group: 0,
-            file: "a.py".into(),
-            line_number: n.into(),
-            quoted: String::new(),
-            invoked: String::new(),
-        };
         let causes = Causes {
-            groups: vec![Group {
-                first_line: 1,
-                label: Some("E501".into()),
-                message: "line too long".into(),
-                tests: false,
-                first: ("a.py".into(), "1:80".into()),
-            }],
-            members: vec![member(1, "2:80"), member(2, "3:80")],
+            groups: vec![group("E501", "line too long", ("a.py", "1:80"))],
+            members: vec![member(1, "a.py", "2:80"), member(2, "a.py", "3:80")],
         };
         let out = render(&doc, &causes, &options(0));
         assert_eq!(
@@ -2291,22 +2300,8 @@ mod tests {
     fn group_markers_name_every_file() {
         let text = format!("{LONG}{LONG}{LONG}{LONG}");
         let doc = doc_with(&text, &[Keep, Grouped, Grouped, Grouped]);
-        let member = |line, file: &str, n: &str| Member {
-            line,
-            group: 0,
-            file: file.into(),
-            line_number: n.into(),
-            quoted: String::new(),
-            invoked: String::new(),
-        };
         let causes = Causes {
-            groups: vec![Group {
-                first_line: 1,
-                label: Some("E0308".into()),
-                message: "mismatched types".into(),
-                tests: false,
-                first: ("src/a.rs".into(), "1".into()),
-            }],
+            groups: vec![group("E0308", "mismatched types", ("src/a.rs", "1"))],
             members: vec![
                 member(1, "src/a.rs", "3"),
                 member(2, "src/b.rs", "4"),
