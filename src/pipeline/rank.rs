@@ -300,6 +300,9 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
         room -= named;
         file_lines.iter().for_each(|&i| keep[i] = true);
     }
+    // What a tool generated (a lockfile's checksums) is shown in whole hunks or not at all:
+    // a piece of a new lockfile is bytes nobody reads, and its marker says what it held.
+    let generated = |k: usize| sections[k].0 > GENERATED_RANK;
     let mut headed = vec![false; parts.len()];
     let mut next = vec![0usize; parts.len()];
     let mut stopped = vec![false; parts.len()];
@@ -340,7 +343,7 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
                 room -= spend;
                 hunk.iter().for_each(|&i| keep[i] = true);
                 next[k] = 1;
-            } else if share >= PIECE {
+            } else if share >= PIECE && !generated(k) {
                 room -= keep_piece(doc, hunk, share, keep);
                 stopped[k] = true;
             }
@@ -371,7 +374,9 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
     }
     // A file that would show no change at all, its first hunk too large for what is left
     // (a new file of two thousand lines), keeps that hunk's start while it fits.
-    if let Some(k) = (0..parts.len()).find(|&k| stopped[k] && next[k] == 0 && headed[k]) {
+    if let Some(k) =
+        (0..parts.len()).find(|&k| stopped[k] && next[k] == 0 && headed[k] && !generated(k))
+    {
         let hunk = &parts[k].1[0];
         if !hunk.iter().any(|&i| keep[i]) {
             keep_piece(doc, hunk, room, keep);
@@ -387,6 +392,9 @@ fn keep_diff(doc: &Doc, budget: usize, keep: &mut [bool]) {
         }
     }
 }
+
+/// A diff section's rank above this is a generated file's (its `diff_file_rank`, plus one).
+const GENERATED_RANK: u8 = 2;
 
 /// The least share of the budget a hunk too large to show whole is worth starting.
 const PIECE: usize = 600;
