@@ -173,6 +173,7 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
         for i in 0..doc.lines.len() {
             doc.lines[i].marks = content_marks(&doc.clean(i));
         }
+        shapes::git::oneline_commits(doc);
     } else {
         shapes::mark(doc);
     }

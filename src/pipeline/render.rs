@@ -151,8 +151,10 @@ fn head(doc: &Doc, head_lines: usize) -> Vec<bool> {
             show
         })
         .collect();
-    // A head that stops inside a diff's hunk goes on to the hunk's end (as far again as
-    // the head): a hunk's leading context without its change says nothing.
+    // A head that stops inside a diff's hunk goes on to the hunk's end (twice as far again
+    // as the head): a hunk's leading context without its change says nothing, and one cut
+    // a few lines before its end hides the change that closes it. A longer hunk stays cut,
+    // and its marker says so.
     let starts = |i: usize| {
         let marks = doc.lines[i].marks;
         marks.has(Marks::HUNK) || marks.has(Marks::DIFF_FILE) || marks.has(Marks::COMMIT)
@@ -176,7 +178,7 @@ fn head(doc: &Doc, head_lines: usize) -> Vec<bool> {
             .find(|&i| starts(i))
             .is_some_and(|i| doc.lines[i].marks.has(Marks::HUNK))
     {
-        for i in (last + 1..doc.lines.len()).take(head_lines) {
+        for i in (last + 1..doc.lines.len()).take(2 * head_lines) {
             if starts(i) || !kept(&doc.lines[i]) {
                 break;
             }
@@ -949,22 +951,23 @@ fn clip(text: &str) -> String {
     }
 }
 
+/// Commits a cut lists by id; more are said as a range.
+const COMMITS_LISTED: usize = 12;
+
 /// `commits 6ad1d45..., d36589b...`: the commits of a log whose first lines a region
-/// hides, each by its id as the log printed it.
+/// hides, each by its id as the log printed it; `1055 commits, f8d30826 down to 4998e852`
+/// when there are many.
 fn cut_commits(doc: &Doc, region: std::ops::Range<usize>, max: usize) -> String {
     let ids: Vec<&str> = region
         .filter(|&j| doc.lines[j].marks.has(Marks::COMMIT))
-        .filter_map(|j| doc.raw(j).strip_prefix("commit "))
-        .map(|rest| {
-            rest.split(' ')
-                .next()
-                .unwrap_or(rest)
-                .trim_end_matches('\r')
-        })
+        .map(|j| crate::pipeline::shapes::git::commit_id(doc.raw(j)))
         .collect();
+    // A long run of a log is its newest and oldest commit: `git log A^..B` shows it again.
     match ids.len() {
         0 => String::new(),
-        n if n > max => format!("commits {} and {} more", ids[..max].join(", "), n - max),
+        n if n > max.min(COMMITS_LISTED) => {
+            format!("{n} commits, {} down to {}", ids[0], ids[n - 1])
+        }
         _ => format!("commits {}", ids.join(", ")),
     }
 }
@@ -1103,6 +1106,17 @@ fn content_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
         let hunks = cut()
             .filter(|&j| doc.lines[j].marks.has(Marks::HUNK))
             .count();
+        // A cut that opens inside a hunk whose head is shown holds that hunk's end.
+        let heads = |j: usize| {
+            let marks = doc.lines[j].marks;
+            marks.has(Marks::HUNK) || marks.has(Marks::DIFF_FILE) || marks.has(Marks::COMMIT)
+        };
+        let opened = !heads(region.start)
+            && doc.raw(region.start).starts_with([' ', '+', '-', '\\'])
+            && (0..region.start)
+                .rev()
+                .find(|&j| heads(j))
+                .is_some_and(|j| doc.lines[j].marks.has(Marks::HUNK));
         let (mut added, mut removed) = (0usize, 0usize);
         // What the line says: `git diff --color` and rustfmt colour the sign.
         for j in cut() {
@@ -1113,11 +1127,15 @@ fn content_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
                 removed += 1;
             }
         }
-        return match (hunks, added + removed) {
-            (_, 0) => String::new(),
-            (0, _) => format!("+{added} -{removed}"),
-            (1, _) => format!("1 hunk, +{added} -{removed}"),
-            (h, _) => format!("{h} hunks, +{added} -{removed}"),
+        let counts = format!("+{added} -{removed}");
+        return match (opened, hunks, added + removed) {
+            (false, _, 0) => String::new(),
+            (false, 0, _) => counts,
+            (false, 1, _) => format!("1 hunk, {counts}"),
+            (false, h, _) => format!("{h} hunks, {counts}"),
+            (true, 0, _) => format!("the rest of a hunk, {counts}"),
+            (true, 1, _) => format!("the rest of a hunk and 1 more, {counts}"),
+            (true, h, _) => format!("the rest of a hunk and {h} more, {counts}"),
         };
     }
     if let Some(listing) = listing_detail(doc, cut().collect()) {
@@ -1420,8 +1438,8 @@ fn shown_files<'a>(doc: &Doc<'a>, shown: &[bool]) -> HashSet<&'a str> {
         .collect()
 }
 
-/// `in a.rs, b.rs`: the files lines of `region` name that `named` does not, each once,
-/// at most `max` of them before a count of the rest.
+/// `in a.rs, b.rs`: the files lines of `region` name that `named` does not, each once and
+/// in order of their paths, at most `max` of them before a count of the rest.
 fn unnamed_files(
     doc: &Doc,
     region: std::ops::Range<usize>,
@@ -1430,7 +1448,6 @@ fn unnamed_files(
 ) -> String {
     let mut files: Vec<&str> = Vec::new();
     let mut listed: HashSet<&str> = HashSet::new();
-    let mut more = 0usize;
     // In a diff the files are its `diff --git` headers; a changed line that holds a path
     // (`+src/main.py` in a patch being added) names no file of the diff.
     let diff = doc.lines.iter().any(|l| l.marks.has(Marks::DIFF_FILE));
@@ -1438,7 +1455,14 @@ fn unnamed_files(
     // too, though its header is in view: `in Cargo.lock` alone over a changelog's last
     // hunk would say the changelog's lines were the lockfile's.
     let is_file = |i: usize| doc.lines[i].marks.has(Marks::DIFF_FILE);
-    let crosses = diff && !is_file(region.start) && region.clone().any(is_file);
+    // Only when it holds some of that file's lines: the blank line between two commits of
+    // `git log -p` closes the last file's hunk rather than belonging to it.
+    let section = |i: usize| is_file(i) || doc.lines[i].marks.has(Marks::COMMIT);
+    let holds_hunk_lines = region
+        .clone()
+        .take_while(|&i| !section(i))
+        .any(|i| doc.raw(i).starts_with([' ', '+', '-', '\\']));
+    let crosses = diff && !is_file(region.start) && holds_hunk_lines && region.clone().any(is_file);
     let above = crosses
         .then(|| (0..region.start).rev().find(|&i| is_file(i)))
         .flatten();
@@ -1448,6 +1472,8 @@ fn unnamed_files(
         listed.insert(file);
         files.push(file);
     }
+    // How many of the region's lines each file has: a search's hits, a build's reports.
+    let mut lines: HashMap<&str, usize> = HashMap::new();
     for i in region.filter(|&i| matches!(doc.lines[i].fate, Fate::Ranked | Fate::Keep)) {
         if diff && !doc.lines[i].marks.has(Marks::DIFF_FILE) {
             continue;
@@ -1455,18 +1481,27 @@ fn unnamed_files(
         let Some(file) = locate::file_of(doc.raw(i)) else {
             continue;
         };
-        if named.contains(file) || !listed.insert(file) {
+        if named.contains(file) {
             continue;
         }
-        if files.len() < max {
+        *lines.entry(file).or_default() += 1;
+        if listed.insert(file) {
             files.push(file);
-        } else {
-            more += 1;
         }
     }
     if files.is_empty() {
         return String::new();
     }
+    files.sort_unstable();
+    let more = files.len().saturating_sub(max);
+    files.truncate(max);
+    let files: Vec<String> = files
+        .iter()
+        .map(|&file| match lines.get(file).copied().unwrap_or(0) {
+            n if n > 1 && !diff => format!("{file} ×{n}"),
+            _ => file.to_owned(),
+        })
+        .collect();
     let mut detail = format!("in {}", files.join(", "));
     if more > 0 {
         detail.push_str(&format!(" and {more} more files"));
@@ -2027,6 +2062,29 @@ mod tests {
     }
 
     #[test]
+    fn a_cut_of_a_log_names_the_files_it_holds_lines_of_in_order() {
+        let log = "commit 1111111\n\n    one\n\ndiff --git a/z.c b/z.c\n@@ -1 +1 @@\n-a\n+b\n\ncommit 2222222\n\n    two\n\ndiff --git a/y.c b/y.c\n@@ -1 +1 @@\n-c\n+d\ndiff --git a/b.c b/b.c\n@@ -1 +1 @@\n-e\n+f\n";
+        let mut doc = parse(log);
+        classify(&mut doc, Family::Content, Stream::Stdout);
+        for j in 8..doc.lines.len() {
+            doc.lines[j].fate = Fate::Ranked;
+        }
+        // The cut opens on the blank line that closes z.c's hunk: it holds none of z.c.
+        assert_eq!(
+            unnamed_files(&doc, 8..doc.lines.len(), &HashSet::new(), 10),
+            "in b.c, y.c"
+        );
+        // Opened inside z.c's hunk, it holds z.c's last line too.
+        for j in 7..8 {
+            doc.lines[j].fate = Fate::Ranked;
+        }
+        assert_eq!(
+            unnamed_files(&doc, 7..doc.lines.len(), &HashSet::new(), 10),
+            "in b.c, y.c, z.c"
+        );
+    }
+
+    #[test]
     fn a_cut_of_content_says_what_changes_or_what_it_defines() {
         assert_eq!(
             defined_name("pub fn parse_key(src: &str) -> Key {"),
@@ -2057,6 +2115,12 @@ mod tests {
             doc.lines[j].fate = Fate::Ranked;
         }
         assert_eq!(content_detail(&doc, 3..doc.lines.len()), "2 hunks, +2 -1");
+        // A cut that opens inside a hunk whose head is shown says it holds that hunk's end.
+        assert_eq!(
+            content_detail(&doc, 5..doc.lines.len()),
+            "the rest of a hunk and 1 more, +2 -0"
+        );
+        assert_eq!(content_detail(&doc, 5..6), "the rest of a hunk, +1 -0");
         let source = "def a():\n    pass\nclass B:\n    pass\n";
         let mut doc = parse(source);
         classify(&mut doc, Family::Content, Stream::Stdout);

@@ -8,7 +8,7 @@
 //! the answer, and a line that says `error:` inside a diff is text, not a failure.
 
 use super::sw;
-use crate::block::{Marks, Role};
+use crate::block::{Doc, Marks, Role};
 
 /// The role of a content line.
 pub(crate) fn content_role(t: &str) -> Role {
@@ -187,6 +187,49 @@ pub(crate) fn is_listing_header(t: &str) -> bool {
     })
 }
 
+/// `819bd51d Some cleaning in the new table API`: a commit as `git log --oneline` (or a
+/// `--format` that starts with `%h`) prints it, its abbreviated id then its subject.
+fn is_oneline_commit(t: &str) -> bool {
+    let hex = t
+        .bytes()
+        .take_while(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(b))
+        .count();
+    (7..=40).contains(&hex) && t[hex..].starts_with(' ') && t.len() > hex + 1
+}
+
+/// Mark each commit of a log printed one commit a line: a stream that opens with one and
+/// is such lines throughout (nine in ten of its lines, and at least three). Read by the
+/// stream, as a line by itself could be a hex dump's.
+pub(crate) fn oneline_commits(doc: &mut Doc) {
+    let lines: Vec<usize> = (0..doc.lines.len())
+        .filter(|&i| !doc.clean(i).trim().is_empty())
+        .collect();
+    let commits: Vec<usize> = lines
+        .iter()
+        .copied()
+        .filter(|&i| is_oneline_commit(&doc.clean(i)))
+        .collect();
+    let opens = lines
+        .first()
+        .is_some_and(|first| commits.first() == Some(first));
+    if !opens || commits.len() < 3 || commits.len() * 10 < lines.len() * 9 {
+        return;
+    }
+    for i in commits {
+        doc.lines[i].marks.add(Marks::COMMIT);
+    }
+}
+
+/// The id of the commit a line marked [`Marks::COMMIT`] opens: `commit 1a2b3c4d...` or a
+/// one-line log's `1a2b3c4d subject`.
+pub(crate) fn commit_id(raw: &str) -> &str {
+    let rest = raw.strip_prefix("commit ").unwrap_or(raw);
+    rest.split(' ')
+        .next()
+        .unwrap_or(rest)
+        .trim_end_matches('\r')
+}
+
 fn is_commit_line(t: &str) -> bool {
     t.strip_prefix("commit ").is_some_and(|rest| {
         let hex = rest.bytes().take_while(u8::is_ascii_hexdigit).count();
@@ -197,6 +240,21 @@ fn is_commit_line(t: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_log_of_one_line_commits_is_read_by_the_stream() {
+        use crate::pipeline::parse::parse;
+        let log = "819bd51d Some cleaning\n65ac7895 detail (comment)\n1a2b3c4 (tag: v5) Bump\n";
+        let mut doc = parse(log);
+        oneline_commits(&mut doc);
+        assert!(doc.lines.iter().all(|l| l.marks.has(Marks::COMMIT)));
+        assert_eq!(commit_id(doc.raw(2)), "1a2b3c4");
+        assert_eq!(commit_id("commit 1a2b3c4d5e (HEAD)"), "1a2b3c4d5e");
+        // A file of source that happens to open with a hex word is not a log.
+        let mut doc = parse("deadbeef is a word\nfn main() {}\n}\n\n");
+        oneline_commits(&mut doc);
+        assert!(doc.lines.iter().all(|l| !l.marks.has(Marks::COMMIT)));
+    }
 
     #[test]
     fn commits_files_and_hunks() {
