@@ -9,7 +9,7 @@
 //! A view line is mapped to raw lines by order, as the contract shapes a view ([`starts`]):
 //! it is the next raw line verbatim, or a marker `[lens: N lines elided, A-B, HANDLE...]`
 //! standing for raw lines A-B (read back with [`render::parse_marker`]), which is placed
-//! where line A arrived. Anything else (an overlong line cut in place) stands for the
+//! where the first of them that is not blank arrived. Anything else (an overlong line cut in place) stands for the
 //! next raw line, so a changed line never derails the lines after it. A line's position
 //! is that of its first byte in the arrival list capture recorded: which stretch of reads,
 //! on either stream, brought it. Each view keeps its own order; only the interleaving is
@@ -104,7 +104,12 @@ pub fn starts(raw: &[u8], view: &[u8], handle: &str) -> Vec<u64> {
                 .filter(|&(_, first, last)| first == next + 1 && first <= last)
             {
                 next = last;
-                first - 1
+                // Where the first line that says something arrived: the blank line closing
+                // one test binary's report came before cargo's `Running` line for the
+                // next, and a marker over both reports belongs after that line.
+                (first - 1..last)
+                    .find(|&i| !raw_line(raw, &starts, i).trim_ascii().is_empty())
+                    .unwrap_or(first - 1)
             } else {
                 next += 1;
                 next - 1
@@ -257,6 +262,24 @@ mod tests {
         assert_eq!(
             merge((out, view), (err, err), &arrival, "0badcafe"),
             "O first\nE Running a\nO [lens: 3 lines elided, 2-4, 0badcafe: detail]\nE Running b\nO last\n"
+        );
+    }
+
+    #[test]
+    fn a_marker_opening_on_a_blank_line_goes_where_its_first_words_arrived() {
+        // cargo test: the blank line that closes one binary's report, then cargo's
+        // `Running` for the next binary on stderr, then that binary's report.
+        let out = b"test result: ok.\n\nrunning 2 tests\ntest a ... ok\ntest b ... ok\n";
+        let view = b"test result: ok.\n[lens: 4 lines elided, 2-5, 0badcafe: 2 passed]\n";
+        let err = b"Running b\n";
+        let arrival = arrivals(&[
+            (Stream::Stdout, 18),
+            (Stream::Stderr, 10),
+            (Stream::Stdout, 42),
+        ]);
+        assert_eq!(
+            merge((out, view), (err, err), &arrival, "0badcafe"),
+            "O test result: ok.\nE Running b\nO [lens: 4 lines elided, 2-5, 0badcafe: 2 passed]\n"
         );
     }
 
