@@ -727,6 +727,15 @@ fn write(
         if options.level == Level::Filtered && detail.is_empty() {
             detail = frames_detail(doc, start..i, options.max_locations);
         }
+        // Level 1 says what kinds of lines it hid around a routine stream's anomalies too
+        // (`1723 INFO [api]`), in fewer bytes than level 2's lists of files.
+        if options.level == Level::Failures
+            && !options.content
+            && detail.is_empty()
+            && first_member == member
+        {
+            detail = kinds_detail(doc, start..i);
+        }
         // A panic's backtrace, which cargo's module read as noise, is said to be there
         // (not the backtraces of tests a group names: they are those tests'), at level 1
         // too, where its `stack backtrace:` head goes with it.
@@ -1370,17 +1379,24 @@ fn c_function_name<'a>(doc: &Doc<'a>, j: usize) -> Option<&'a str> {
 }
 
 /// `1140 INFO, 766 DEBUG`, or `520 "test …", 311 "Building …" and 40 other lines`: the
-/// kinds of the lines of `region` cut for the budget or folded, most common first. A log record's
-/// kind is its severity; another line's is its first word. Empty when the region holds
-/// one kind of line only: the lines around the marker already show it.
+/// kinds of the lines of `region` cut for the budget or folded, most common first. A log
+/// record's kind is its severity and its logger (`1712 INFO [api]`); another line's is its
+/// first word. Empty when the region holds one kind of line only and the lines around
+/// the marker are of that kind too: they already show it.
 fn kinds_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
     let region_len = region.len();
+    let (region_start, region_end) = (region.start, region.end);
     let mut kinds: Vec<(String, usize)> = Vec::new();
     let mut other = 0usize;
-    for j in region.filter(|&j| matches!(doc.lines[j].fate, Fate::Ranked | Fate::Repeat)) {
+    // Kept lines too: level 1 hides what level 2 would show.
+    let hidden = |j: &usize| matches!(doc.lines[*j].fate, Fate::Ranked | Fate::Repeat | Fate::Keep);
+    for j in region.filter(hidden) {
         let t = doc.clean(j);
         let kind = match crate::pipeline::shapes::log::severity(&t) {
-            Some(severity) => severity.to_owned(),
+            Some(severity) => match crate::pipeline::shapes::log::logger(&t) {
+                Some(logger) => format!("{severity} [{logger}]"),
+                None => severity.to_owned(),
+            },
             None => match first_word(&t) {
                 Some(word) => format!("\"{word} …\""),
                 None => {
@@ -1400,7 +1416,23 @@ fn kinds_detail(doc: &Doc, region: std::ops::Range<usize>) -> String {
     // was cut say less than its size does.
     let named: usize = kinds.iter().take(KINDS).map(|(_, n)| n).sum();
     let cut: usize = kinds.iter().map(|(_, n)| n).sum::<usize>() + other;
-    if kinds.len() + usize::from(other > 0) < 2 || region_len < KINDS_REGION || named * 2 < cut {
+    // One kind is said when a line next to the region is of another: the ERROR a log's
+    // routine records were cut around is no sample of them.
+    let kind_of = |j: usize| {
+        let t = doc.clean(j);
+        crate::pipeline::shapes::log::severity(&t).map(str::to_owned)
+    };
+    let alone = kinds.len() == 1 && other == 0 && {
+        let own = kind_of(region_start);
+        [region_start.checked_sub(1), Some(region_end)]
+            .into_iter()
+            .flatten()
+            .filter(|&j| j < doc.lines.len())
+            .all(|j| kind_of(j) == own)
+    };
+    let several = kinds.len() + usize::from(other > 0) >= 2;
+    let said = several || kinds.len() == 1 && !alone;
+    if !said || region_len < KINDS_REGION || named * 2 < cut {
         return String::new();
     }
     other += kinds.iter().skip(KINDS).map(|(_, n)| n).sum::<usize>();
@@ -2299,13 +2331,35 @@ mod tests {
             out.contains(": 20 INFO, 20 DEBUG, 20 \"Compiling …\"]"),
             "{out}"
         );
-        // Level 1's markers stay short; content's lines are not of kinds.
-        assert!(!render(&doc, &Causes::default(), &options(1)).contains("INFO,"));
+        // Level 1 hides them too, and says so; content's lines are not of kinds.
+        assert!(render(&doc, &Causes::default(), &options(1)).contains(": 20 INFO, 20 DEBUG"));
         let content = Options {
             content: true,
             ..options(2)
         };
         assert!(!render(&doc, &Causes::default(), &content).contains("INFO,"));
+    }
+
+    #[test]
+    fn one_kind_of_record_is_named_when_its_neighbours_are_another() {
+        let mut text = String::from("2026-03-14 09:19:59 ERROR [db] lost\n");
+        for i in 0..50 {
+            text.push_str(&format!(
+                "2026-03-14 09:20:{:02} INFO [api] GET /a{i:x}b 200\n",
+                i % 60
+            ));
+        }
+        text.push_str("2026-03-14 09:21:00 WARNING [db] slow\n");
+        let mut fates = vec![Ranked; 52];
+        fates[0] = Keep;
+        fates[51] = Keep;
+        let doc = doc_with(&text, &fates);
+        let out = render(&doc, &Causes::default(), &options(2));
+        assert!(out.contains(", 0badcafe: 50 INFO [api]]"), "{out}");
+        // Among lines of its own kind, the kind is what the reader sees around it.
+        let text = text.replace("ERROR", "INFO").replace("WARNING", "INFO");
+        let doc = doc_with(&text, &fates);
+        assert!(render(&doc, &Causes::default(), &options(2)).contains(", 0badcafe]"));
     }
 
     #[test]

@@ -65,6 +65,25 @@ pub(crate) fn severity(line: &str) -> Option<&'static str> {
         .copied()
 }
 
+/// The logger a record names in brackets near its start, after its severity: `api` in
+/// `2026-03-01 12:00:00,027 INFO  [api] GET /v1/items/19773 200`, `db.pool` in `... INFO
+/// [db.pool] pool stats`. Records of one severity from several loggers are several kinds.
+pub(crate) fn logger(line: &str) -> Option<&str> {
+    let mut end = line.len().min(SEVERITY_WITHIN + 40);
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    let head = &line[..end];
+    let open = head.find('[')?;
+    let name = &head[open + 1..open + 1 + head[open + 1..].find(']')?];
+    let named = !name.is_empty()
+        && name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b':' | b'#'));
+    named.then_some(name)
+}
+
 /// Does `line` open the way a logger opens a record?
 pub(crate) fn is_record(line: &str) -> bool {
     STAMP.is_match(line)
@@ -119,6 +138,18 @@ pub(crate) fn looks_like_log(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_records_logger_is_its_bracketed_name() {
+        let api = "2026-03-01 12:00:00,027 INFO  [api] GET /v1/items/19773 200 103ms";
+        assert_eq!(logger(api), Some("api"));
+        assert_eq!(
+            logger("2026-03-01 12:00:00 INFO [db.pool] pool stats"),
+            Some("db.pool")
+        );
+        assert_eq!(logger("[2026-12-02T04:47:34.225Z] INFO x"), None, "a stamp");
+        assert_eq!(logger("INFO plain"), None);
+    }
 
     #[test]
     fn a_records_body_is_what_it_says_after_its_opening_fields() {
