@@ -54,8 +54,8 @@ pub struct Options<'a> {
 /// Render the view of `doc` at `options.level`.
 pub fn render(doc: &Doc, causes: &Causes, options: &Options) -> String {
     let mut shown: Vec<bool> = match options.level {
-        Level::Counts => level0(doc, causes, options.exit_code),
-        Level::Failures => level1(doc, options.head_lines),
+        Level::Counts => level0(doc, causes, options.exit_code, options.content),
+        Level::Failures => level1(doc, options.head_lines, options.content),
         Level::Filtered | Level::Raw => doc.lines.iter().map(|l| l.fate == Fate::Keep).collect(),
     };
     hide_stranded_context(doc, &mut shown);
@@ -65,7 +65,7 @@ pub fn render(doc: &Doc, causes: &Causes, options: &Options) -> String {
 }
 
 /// The failures, or the head of what level 2 keeps.
-fn level1(doc: &Doc, head_lines: usize) -> Vec<bool> {
+fn level1(doc: &Doc, head_lines: usize, content: bool) -> Vec<bool> {
     let kept = |l: &crate::block::Line| l.fate == Fate::Keep;
     let mut shown = failures_or_head(doc, head_lines);
     // gcc's `a.c: In function ‘main’:` over a shown diagnostic says where it is, though
@@ -108,8 +108,14 @@ fn level1(doc: &Doc, head_lines: usize) -> Vec<bool> {
     }
     // A routine stream's few lines that say something went wrong are what level 1 is for
     // too (the WARNING among three thousand access records, besides the 500's traceback),
-    // each with the line before it, which led to it.
-    for at in crate::pipeline::rank::anomalies(doc) {
+    // each with the line before it, which led to it. (Not in a printed file or a search's
+    // hits: a line there that says `errors` is content like any other.)
+    let anomalies = if content {
+        Vec::new()
+    } else {
+        crate::pipeline::rank::anomalies(doc)
+    };
+    for at in anomalies {
         shown[at] = true;
         if at > 0 && kept(&doc.lines[at - 1]) {
             shown[at - 1] = true;
@@ -138,7 +144,8 @@ fn failures_or_head(doc: &Doc, head_lines: usize) -> Vec<bool> {
     head(doc, head_lines)
 }
 
-/// The first `head_lines` kept lines, and on to the end of the hunk or the stat they stop in.
+/// The first `head_lines` kept lines, and on to the end of the hunk, the stat or the commit
+/// they stop in.
 fn head(doc: &Doc, head_lines: usize) -> Vec<bool> {
     let kept = |l: &crate::block::Line| l.fate == Fate::Keep;
     let mut left = head_lines;
@@ -185,6 +192,22 @@ fn head(doc: &Doc, head_lines: usize) -> Vec<bool> {
             shown[i] = true;
         }
     }
+    // A head that stops inside a commit's header and message goes on to its end, as far
+    // again as the head; a longer commit after others goes whole: its `Author:` line
+    // without its message reads as the commit's all.
+    if let Some(last) = last
+        && let Some(commit) = (0..=last).rev().find(|&i| starts(i))
+        && doc.lines[commit].marks.has(Marks::COMMIT)
+    {
+        let end = (last + 1..doc.lines.len())
+            .take(head_lines + 1)
+            .find(|&i| starts(i) || !kept(&doc.lines[i]));
+        match end {
+            Some(end) => shown[last + 1..end].fill(true),
+            None if (0..commit).any(|i| shown[i]) => shown[commit..=last].fill(false),
+            None => {}
+        }
+    }
     shown
 }
 
@@ -192,9 +215,9 @@ fn head(doc: &Doc, head_lines: usize) -> Vec<bool> {
 /// tool puts its place on the next line (rustc's `error[E0425]: ...` then `--> src/a.rs:3:9`)
 /// keeps that line too: the failure without where it is sends the reader searching. So
 /// does a message its tool wrapped (mypy's `--pretty`), down to its `[code]`.
-fn level0(doc: &Doc, causes: &Causes, exit_code: i32) -> Vec<bool> {
+fn level0(doc: &Doc, causes: &Causes, exit_code: i32, content: bool) -> Vec<bool> {
     let mut shown = vec![false; doc.lines.len()];
-    if let Some(i) = level0_line(doc, causes, exit_code) {
+    if let Some(i) = level0_line(doc, causes, exit_code, content) {
         shown[i] = true;
         if crate::pipeline::parse::is_wrapped_head(&doc.clean(i)) {
             let rest = i + 1
@@ -229,7 +252,7 @@ fn level0(doc: &Doc, causes: &Causes, exit_code: i32) -> Vec<bool> {
     shown
 }
 
-fn level0_line(doc: &Doc, causes: &Causes, exit_code: i32) -> Option<usize> {
+fn level0_line(doc: &Doc, causes: &Causes, exit_code: i32, content: bool) -> Option<usize> {
     let kept = |i: &usize| doc.lines[*i].fate == Fate::Keep;
     let all = 0..doc.lines.len();
     let role = |i: usize| doc.lines[i].role;
@@ -351,8 +374,12 @@ fn level0_line(doc: &Doc, causes: &Causes, exit_code: i32) -> Option<usize> {
                 .find(|&i| doc.lines[i].marks.has(Marks::TALLY))
         })
         // Nor a tally: a routine stream is named by its one line that says something
-        // went wrong, not by the line it stopped on.
-        .or_else(|| crate::pipeline::rank::anomaly(doc))
+        // went wrong, not by the line it stopped on. (Content's lines are all the answer.)
+        .or_else(|| {
+            (!content)
+                .then(|| crate::pipeline::rank::anomaly(doc))
+                .flatten()
+        })
         .or_else(|| all.clone().rev().find(|&i| role(i) != Role::Blank))
         .or_else(|| doc.lines.len().checked_sub(1))
 }
@@ -1218,9 +1245,9 @@ fn listing_detail(doc: &Doc, cut: Vec<usize>) -> Option<String> {
     Some(by_directory(&parents))
 }
 
-/// `98 in ./conf/locale/, 12 in ./db/migrations/ and 3 more directories`: how many of
-/// `dirs` are in or under each directory, at the deepest level that names at most
-/// [`DIRECTORIES`] of them.
+/// `98 in ./conf/locale/, 12 in ./db/migrations/ and 7 in 3 other directories`: how many
+/// of `dirs` are in or under each directory, the largest first, at the deepest level that
+/// names at most [`DIRECTORIES`] of them.
 fn by_directory(dirs: &[&str]) -> String {
     // Directories by their first `depth` names, in order of first appearance.
     let grouped = |depth: usize| -> Vec<(&str, usize)> {
@@ -1257,7 +1284,10 @@ fn by_directory(dirs: &[&str]) -> String {
             break;
         }
     }
+    // The largest first, so what a reader would look for is named; then by name.
+    groups.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     let more = groups.len().saturating_sub(DIRECTORIES);
+    let rest: usize = groups.iter().skip(DIRECTORIES).map(|(_, n)| n).sum();
     let mut detail = groups
         .iter()
         .take(DIRECTORIES)
@@ -1265,7 +1295,12 @@ fn by_directory(dirs: &[&str]) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     if more > 0 {
-        detail.push_str(&format!(" and {more} more directories"));
+        let other = if more == 1 {
+            "other directory"
+        } else {
+            "other directories"
+        };
+        detail.push_str(&format!(" and {rest} in {more} {other}"));
     }
     detail
 }
@@ -1504,6 +1539,12 @@ fn unnamed_files(
         listed.insert(file);
         files.push(file);
     }
+    // A listing of hits (grep's `path:line:text`): every line names its file.
+    let listing = !diff && {
+        let mut lines = region.clone().filter(|&i| !doc.raw(i).trim().is_empty());
+        let n = lines.clone().count();
+        n >= 2 && lines.all(|i| locate::file_of(doc.raw(i)).is_some())
+    };
     // How many of the region's lines each file has: a search's hits, a build's reports.
     let mut lines: HashMap<&str, usize> = HashMap::new();
     for i in region.filter(|&i| matches!(doc.lines[i].fate, Fate::Ranked | Fate::Keep)) {
@@ -1513,7 +1554,8 @@ fn unnamed_files(
         let Some(file) = locate::file_of(doc.raw(i)) else {
             continue;
         };
-        if named.contains(file) {
+        // A search's hits of a file partly shown are still hidden: a listing names them.
+        if named.contains(file) && (diff || !listing) {
             continue;
         }
         *lines.entry(file).or_default() += 1;
@@ -2072,12 +2114,48 @@ mod tests {
     }
 
     #[test]
+    fn contents_lines_are_never_its_anomalies() {
+        let mut text = String::new();
+        for i in 0..40 {
+            text.push_str(&format!("src/m{i}.py:{i}:def f{i}(x):\n"));
+        }
+        text.push_str("src/z.py:9:def g(errors=\"ignore\"):\nsrc/z.py:12:def last(x):\n");
+        let mut doc = parse(&text);
+        classify(&mut doc, Family::Content, Stream::Stdout);
+        let content = Options {
+            content: true,
+            ..options(0)
+        };
+        let out = render(&doc, &Causes::default(), &content);
+        assert_eq!(
+            out.lines().nth(1),
+            Some("src/z.py:12:def last(x):"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_head_of_a_log_ends_where_a_commit_does() {
+        let log = "commit 1111111\nAuthor: A\nDate:   x\n\n    one\n\ncommit 2222222\nAuthor: B\nDate:   y\n\n    two\n    more\n\ncommit 3333333\nAuthor: C\n";
+        let mut doc = parse(log);
+        classify(&mut doc, Family::Content, Stream::Stdout);
+        // A head of eight lines stops in the second commit's header: it goes on to that
+        // commit's end, not past it.
+        let shown = head(&doc, 8);
+        let upto = shown.iter().rposition(|&s| s).unwrap();
+        assert_eq!(doc.raw(upto), "", "{shown:?}");
+        assert!(!shown[13], "the third commit");
+        assert!(shown[11], "the second commit's message");
+    }
+
+    #[test]
     fn a_cut_of_a_listing_counts_what_each_directory_lost() {
         let find = "./a/x.py\n./a/b/y.py\n./a/b/z.py\n./c/w.py\n./top.py\n";
         let doc = parse(find);
         assert_eq!(
             listing_detail(&doc, (0..5).collect()).as_deref(),
-            Some("1 in ./a/, 2 in ./a/b/, 1 in ./c/, 1 in ./")
+            Some("2 in ./a/b/, 1 in ./, 1 in ./a/, 1 in ./c/"),
+            "the largest first, then by name"
         );
         let prose = "see ./a/x.py for this\n./b.py\n";
         assert_eq!(listing_detail(&parse(prose), vec![0, 1]), None);

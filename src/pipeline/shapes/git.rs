@@ -84,7 +84,8 @@ pub(crate) fn stat_path(t: &str) -> Option<&str> {
 }
 
 /// How soon a diff's file goes when the diff must be cut: 0 for source and a build's
-/// manifest, 1 for prose and configuration (a changelog, the docs, a CI workflow), 2 for
+/// manifest, 1 for prose and configuration (a changelog, the docs, a CI workflow, a
+/// dotfile such as `.gitignore`), 2 for
 /// what a tool generated (a lockfile's checksums, a signature, a minified bundle, a
 /// snapshot). The changed lines of source are what a diff is read for.
 pub(crate) fn diff_file_rank(path: &str) -> u8 {
@@ -141,6 +142,7 @@ pub(crate) fn diff_file_rank(path: &str) -> u8 {
         .iter()
         .any(|e| lower.ends_with(e))
         || is_man_page(&lower)
+        || name.starts_with('.')
         || path.starts_with(".github/")
         || path.split('/').any(|dir| dir == "doc" || dir == "docs");
     if generated {
