@@ -281,22 +281,24 @@ fn group_tests(doc: &mut Doc, causes: &mut Causes, at: usize) {
         let mut hash = Hasher::new(Role::Error as u64 ^ 0x7e57);
         hash.line(message.trim(), None);
         let by_values = hash.finish();
-        let place = (head + 1..end).find_map(|j| place_in(&shapes::payload(&doc.clean(j))));
-        let by_place = place.as_ref().map(|place| {
+        let places = || (head + 1..end).filter_map(|j| place_in(&shapes::payload(&doc.clean(j))));
+        let at_place = |place: &String| {
             // The place's digits are what tells it apart: hashed as they are.
             use std::hash::{Hash, Hasher as _};
             let mut hash = std::collections::hash_map::DefaultHasher::new();
             (key(Role::Error, &headline), place).hash(&mut hash);
             hash.finish()
-        });
+        };
+        let by_place = places().next().as_ref().map(at_place);
         // A bare exception (`E       AssertionError`, `AssertionError` with nothing after
         // it) says how a test failed, not why: tests that failed so are alike only where
-        // they failed at one place.
+        // it was raised, the last place of the section (pytest's `test/common.py:10:
+        // AssertionError` under every test that called one helper), at one place.
         let by_values = if states_a_value(&message) || message.contains(": ") {
             by_values
         } else {
-            match by_place {
-                Some(by_place) => by_place,
+            match places().next_back().as_ref().map(at_place) {
+                Some(raised) => raised,
                 None => continue,
             }
         };

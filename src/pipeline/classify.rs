@@ -297,6 +297,11 @@ fn head_role(t: &str, section: Section) -> Role {
             };
         }
     }
+    // `expected = ['a', 'b']`: pytest prints the arguments of each frame it shows over the
+    // frame's source; in the frame that failed they are what was compared.
+    if section == Section::PytestFailures && is_frame_argument(t) {
+        return Role::Note;
+    }
     match first {
         b'E' if sw(t, "E  ") || t == "E" => return Role::Error,
         b'>' if section == Section::PytestFailures => return Role::Source,
@@ -323,6 +328,15 @@ fn head_role(t: &str, section: Section) -> Role {
         _ => {}
     }
     prefix_role(t)
+}
+
+/// `result = 7`, `expected = ['Planet  Radius', ...]`: a name, ` = `, a value.
+fn is_frame_argument(t: &str) -> bool {
+    t.split_once(" = ").is_some_and(|(name, value)| {
+        !value.is_empty()
+            && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    })
 }
 
 fn is_go_file(t: &str) -> bool {
