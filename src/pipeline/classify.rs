@@ -104,7 +104,8 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
         if panic_message_next && head == Role::Plain {
             head = Role::Error;
         }
-        panic_message_next = head_text.starts_with("thread '") && head_text.contains("panicked");
+        panic_message_next =
+            head_text.trim_start().starts_with("thread '") && head_text.contains("panicked");
         section = next_section(&head_text, section);
         if !content
             && head == Role::Plain
@@ -148,6 +149,22 @@ pub fn classify(doc: &mut Doc, family: Family, stream: Stream) {
                 } else {
                     role
                 }
+            };
+            // A panic's message under it, where the runner indents both (nextest's
+            // captured stderr) and they are one block: the message says why it failed.
+            let under_panic = |j: usize| {
+                let above = doc.clean(j);
+                let above = above.trim_start();
+                above.starts_with("thread '") && above.contains("panicked")
+            };
+            let role = if role == Role::Plain
+                && !content
+                && t.starts_with([' ', '\t'])
+                && under_panic(i - 1)
+            {
+                Role::Error
+            } else {
+                role
             };
             doc.lines[i].role = role;
             if role != Role::Blank {

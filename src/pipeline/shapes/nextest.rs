@@ -211,6 +211,11 @@ mod tests {
             );
         }
         assert_eq!(marks[16], Marks::NONE, "the panic");
+        assert_eq!(
+            doc.lines[17].role,
+            Role::Error,
+            "the panic's message, which says why"
+        );
         assert_eq!(marks[20], Marks::TALLY);
         assert_eq!(marks[21], Marks::TEST_FAILED | Marks::RESTATED);
         assert_eq!(marks[22], Marks::TEST_FAILED, "a test with no output above");
