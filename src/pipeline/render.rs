@@ -248,8 +248,39 @@ fn level0(doc: &Doc, causes: &Causes, exit_code: i32, content: bool) -> Vec<bool
         {
             shown[next] = true;
         }
+        // A failing test named without its place (mocha's `1) parses a line`) is shown
+        // with the first frame of the first failing test's section, which is its own
+        // (`at Context.<anonymous> (test/a.mjs:33:46)`): the reader's first place to go.
+        let marks = doc.lines[i].marks;
+        let names_test = marks.has(Marks::TEST_FAILED) || marks.has(Marks::TEST_SECTION);
+        if names_test && !located && !has_place(&doc.clean(i)) {
+            let frame = crate::pipeline::cause::test_sections(doc)
+                .into_iter()
+                .next()
+                .and_then(|(head, end)| {
+                    (head + 1..end).find(|&j| {
+                        let t = doc.clean(j);
+                        let library =
+                            ["node:internal", "node_modules/", "/rustc/", "site-packages"]
+                                .iter()
+                                .any(|l| t.contains(l));
+                        doc.lines[j].role == Role::Location
+                            && doc.lines[j].fate == Fate::Keep
+                            && !library
+                    })
+                });
+            if let Some(frame) = frame {
+                shown[frame] = true;
+            }
+        }
     }
     shown
+}
+
+/// Does `t` name a place anywhere in it (`src/a.rs:3:5`, `(test/a.mjs:33:46)`)?
+fn has_place(t: &str) -> bool {
+    t.split([' ', '(', ')', '\''])
+        .any(|word| locate::path_line(word).is_some())
 }
 
 fn level0_line(doc: &Doc, causes: &Causes, exit_code: i32, content: bool) -> Option<usize> {
