@@ -351,7 +351,9 @@ fn level0_line(doc: &Doc, causes: &Causes, exit_code: i32, content: bool) -> Opt
         })
         .or_else(|| {
             // An error that stands alone says more than the first of a flood of one kind:
-            // flake8's one `F821 undefined name` among a hundred `E501 line too long`.
+            // flake8's one `F821 undefined name` among a hundred `E501 line too long`, when
+            // it says where (a linker's `tests.c:(.text+0x1133): undefined reference` after
+            // a flood of compile errors is their echo, not news).
             let flood: HashSet<usize> = causes
                 .groups
                 .iter()
@@ -362,8 +364,11 @@ fn level0_line(doc: &Doc, causes: &Causes, exit_code: i32, content: bool) -> Opt
                     kept(&(b.first as usize)) && role(b.first as usize) == Role::Error
                 })
             };
+            let located = |b: &crate::block::Block| {
+                locate::prefix(&doc.clean(b.first as usize)).is_some()
+            };
             errors()
-                .find(|b| !flood.contains(&(b.first as usize)))
+                .find(|b| !flood.contains(&(b.first as usize)) && located(b))
                 .or_else(|| errors().next())
                 .map(|b| {
                     // When one exception led to another the last traceback is the one
@@ -2520,6 +2525,18 @@ mod tests {
         assert_eq!(
             out.lines().nth(1),
             Some("b.py:7:2: F821 undefined name 'x'")
+        );
+        // A lone line that says no place is the flood's echo (a linker's), not news.
+        let echo = text.replace(
+            "b.py:7:2: F821 undefined name 'x'",
+            "tests.c:(.text+0x1133): undefined reference to `jsmn_init'",
+        );
+        let doc = doc_with(&echo, &[Keep, Grouped, Grouped, Keep]);
+        assert_eq!(doc.lines[3].role, Role::Error);
+        let out = render(&doc, &causes, &options(0));
+        assert_eq!(
+            out.lines().next(),
+            Some("a.py:1:80: E501 line too long (86 > 79 characters)")
         );
     }
 
