@@ -4,13 +4,17 @@
 //! kept lines on either side, so rank can never trade it for budget. Tallies are forced
 //! too when the stream reports a failure (`test result: FAILED`, `Found 3 errors`). When
 //! the command exited non-zero, the last `tail` kept lines of stderr are forced, and of
-//! stdout too when no recognised error explains the exit.
+//! stdout too when no recognised error explains the exit (there at most 2 KiB of them, or
+//! two lines).
 //!
 //! Only lines still kept are forced. A report cause grouped away as another of a cause
 //! already in the view is not that error's context: rescuing it is how a cascade returns
 //! one neighbour at a time, so context leaves every removal of the earlier stages alone.
 
 use crate::block::{Doc, Fate, Role, Stream};
+
+/// Bytes of a failing stdout's tail kept when nothing in it failed, beyond its last two lines.
+const GUESSED_TAIL_BYTES: usize = 2048;
 
 /// Mark failure blocks, their neighbours, tallies and a failing stream's end as forced.
 /// Returns whether the stream reports a failure of its own.
@@ -73,17 +77,24 @@ pub fn context(doc: &mut Doc, around: usize, tail: usize, exit_code: i32, stream
     if exit_code != 0 && (stream == Stream::Stderr || !reported) {
         let mut taken = 0;
         let mut earliest = None;
+        // A stdout with no failure of its own is guessed at: its tail holds the failure
+        // only maybe, and make's compiler commands there are 600 bytes a line.
+        let guessed = stream == Stream::Stdout && !reported;
+        let mut bytes = 0;
         for i in (0..doc.lines.len()).rev() {
             // The tail says how the stream ended; it stops at a failure it reaches, whose own
             // context was chosen above: going past it would show the end of whatever came
             // before (the caret of another finding's note).
-            if taken == tail || reported && doc.lines[i].forced() && doc.lines[i].role.is_failure()
+            if taken == tail
+                || reported && doc.lines[i].forced() && doc.lines[i].role.is_failure()
+                || guessed && taken >= 2 && bytes >= GUESSED_TAIL_BYTES
             {
                 break;
             }
             if doc.lines[i].fate == Fate::Keep && doc.lines[i].role != Role::Blank {
                 force(doc, i);
                 taken += 1;
+                bytes += doc.line_end(i) - doc.lines[i].start as usize + 1;
                 earliest = Some(i);
             }
         }
@@ -190,6 +201,24 @@ mod tests {
         let (f, reported) = forced("a\nb\nc\n\n", 1, Stream::Stdout);
         assert!(!reported);
         assert_eq!(f, [false, true, true, false]);
+    }
+
+    #[test]
+    fn a_guessed_tail_of_long_lines_is_short() {
+        // make's stdout: compiler commands of 600 bytes, the errors on stderr.
+        let command = format!("gcc {} -c -o a.o a.c", "-Wall ".repeat(100));
+        let text = format!("{command}\n").repeat(10);
+        let mut doc = parse(&text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stdout);
+        context(&mut doc, 1, 10, 2, Stream::Stdout);
+        let f: Vec<bool> = doc.lines.iter().map(|l| l.forced()).collect();
+        assert_eq!(f.iter().filter(|&&f| f).count(), 4, "{f:?}");
+        assert!(f[9] && !f[5]);
+        // On stderr the tail is the failure's own end, whole.
+        let mut doc = parse(&text);
+        classify(&mut doc, Family::Diagnostics, Stream::Stderr);
+        context(&mut doc, 1, 10, 2, Stream::Stderr);
+        assert!(doc.lines.iter().all(|l| l.forced()));
     }
 
     #[test]
